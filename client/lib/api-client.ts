@@ -1,0 +1,54 @@
+import type { ErrorBody } from '../../shared/schemas/common';
+
+export const AUTH_TOKEN_KEY = 'authToken';
+
+/** A failed API call: the HTTP status (0 for a network failure) and the server's Hebrew message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+function readCookie(name: string): string | undefined {
+  return document.cookie
+    .split('; ')
+    .find((part) => part.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+}
+
+/**
+ * Calls the forum API: JSON in and out, the stored bearer token, and on non-GET calls the
+ * X-XSRF-TOKEN header read from the cookie (spec §7).
+ */
+export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const method = init.method ?? 'GET';
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = localStorage.getItem(AUTH_TOKEN_KEY);
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET' && method !== 'HEAD') {
+    const xsrf = readCookie('XSRF-TOKEN');
+    if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, 'network', 'אין חיבור לשרת');
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as Partial<ErrorBody> | null;
+    throw new ApiError(response.status, body?.error ?? 'unknown', body?.message ?? 'אירעה שגיאה');
+  }
+  return (await response.json()) as T;
+}

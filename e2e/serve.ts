@@ -1,0 +1,13 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+// The real production server on a fresh SQLite database of its own, for the end-to-end tests.
+// `npm test` builds dist/ before Playwright starts this.
+process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), 'forum-e2e-'));
+process.env.PORT = process.env.E2E_PORT ?? '3100';
+process.env.HOST = '127.0.0.1';
+process.env.PUBLIC_URL = `http://127.0.0.1:${process.env.PORT}`;
+process.env.LOG_LEVEL = 'warn';
+process.env.DATABASE_URL = '';
+await import(path.resolve('dist/server/main.js'));

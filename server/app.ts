@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { type Clock, systemClock } from './clock';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { forumsRoutes } from './modules/forums/forums.routes';
+import { authPlugin } from './plugins/auth';
+import { clientPlugin } from './plugins/client';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { securityPlugin } from './plugins/security';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    config: Config;
+    clock: Clock;
+  }
+}
+
+export interface AppDependencies {
+  config: Config;
+  db: Kysely<Database>;
+  clock?: Clock;
+  /** Folder of the built client; not served when absent (API-only tests). */
+  clientDir?: string;
+  logger?: boolean;
+}
+
+/** Largest request body: a 10,000-character message of Hebrew markup with JSON escaping fits. */
+export const BODY_LIMIT_BYTES = 128 * 1024;
+
+/** Builds the whole server without listening: tests inject requests into it, main.ts listens. */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: deps.config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: deps.config.trustProxy,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', deps.db);
+  app.decorate('config', deps.config);
+  app.decorate('clock', deps.clock ?? systemClock);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(swagger, {
+    openapi: { info: { title: `${deps.config.siteName} API`, version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(securityPlugin);
+  await app.register(authPlugin);
+
+  await app.register(forumsRoutes, { prefix: '/api' });
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const clientDir = deps.clientDir ?? path.resolve('dist/client');
+  await app.register(clientPlugin, { clientDir: existsSync(clientDir) ? clientDir : null });
+  return app;
+}

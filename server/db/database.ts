@@ -1,0 +1,114 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The tables as the code sees them. Times are milliseconds since the epoch (BIGINT on PostgreSQL,
+ * read back as numbers); flags are 0/1 integers on both databases so one query code serves both.
+ */
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  forums: ForumsTable;
+  topics: TopicsTable;
+  messages: MessagesTable;
+  likes: LikesTable;
+  message_reports: MessageReportsTable;
+  images: ImagesTable;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  /** Lower-cased username: uniqueness ignores case. */
+  username_key: string;
+  email: string;
+  /** Lower-cased email: uniqueness ignores case. */
+  email_key: string;
+  password_hash: string;
+  /** yyyy-mm-dd */
+  birthdate: string | null;
+  is_admin: number;
+  is_active: number;
+  created_at: number;
+  activated_at: number | null;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the bearer token, hex; the token itself is never stored. */
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface ForumsTable {
+  id: number;
+  name: string;
+  icon: string;
+}
+
+export interface TopicsTable {
+  /** Equals the id of the main message. */
+  id: number;
+  forum_id: number;
+  user_id: number;
+  subject: string;
+  /** Subject normalised for search (shared/hebrew.ts). */
+  subject_search: string;
+  /** Name of the big image; the small one has "small" in place of "big". */
+  image: string;
+  /** Plain-text preview of the main message. */
+  preview: string;
+  replies: number;
+  created_at: number;
+  /** Last-activity order key, unique: see topics.repository activityTimestamp. */
+  timestamp: number;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  /** Null only inside the transaction that creates a topic (the topic takes this message's id). */
+  topic_id: number | null;
+  user_id: number;
+  /** Sanitised HTML. */
+  content: string;
+  /** Plain text of the content, normalised for search. */
+  content_search: string;
+  created_at: number;
+  updated_at: number | null;
+}
+
+export interface LikesTable {
+  message_id: number;
+  user_id: number;
+  created_at: number;
+}
+
+export interface MessageReportsTable {
+  id: Generated<number>;
+  /** Not a foreign key: a report outlives its message. */
+  message_id: number;
+  content: string;
+  email: string;
+  reporter_user_id: number | null;
+  timestamp: number;
+  is_open: number;
+  closed_by: number | null;
+  closed_at: number | null;
+}
+
+export interface ImagesTable {
+  /** File name as served under /api/images/{name}. */
+  name: string;
+  content_type: string;
+  data: Buffer;
+  created_at: number;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type TopicRow = Selectable<TopicsTable>;
+export type MessageRow = Selectable<MessagesTable>;
+export type ForumRow = Selectable<ForumsTable>;
+export type MessageReportRow = Selectable<MessageReportsTable>;

@@ -1,0 +1,20 @@
+import { type Kysely, type Migration, Migrator } from 'kysely';
+import type { Database } from './database';
+import * as initial from './migrations/2026-11-21T12-00-initial';
+
+/**
+ * Every migration, in order. A static list rather than a folder scan so the bundled server carries
+ * them; add each new migration file here.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '2026-11-21T12-00-initial': initial,
+};
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

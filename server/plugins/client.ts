@@ -1,0 +1,33 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../http-error';
+
+export const NOT_FOUND_PAGE = '/page/not-found';
+
+/**
+ * Serves the built client: hashed assets with long caching, and index.html for every client route
+ * so the single-page app can route it. `/page/not-found` is answered with a real 404.
+ */
+export async function clientPlugin(app: FastifyInstance, options: { clientDir: string | null }) {
+  const { clientDir } = options;
+  if (clientDir) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        // Vite names files under assets/ by their content hash, so they never change.
+        const immutable = filePath.includes('/assets/');
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/') || !clientDir || !['GET', 'HEAD'].includes(request.method)) {
+      throw notFound();
+    }
+    const status = request.url.split('?')[0] === NOT_FOUND_PAGE ? 404 : 200;
+    return reply.status(status).header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

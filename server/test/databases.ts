@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp } from '../app';
+import type { Clock } from '../clock';
+import { type Config, loadConfig } from '../config';
+import { connectDatabase, type DatabaseKind } from '../db/connect';
+import type { Database } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { seedForums } from '../db/seed-forums';
+
+/** A clock tests move by hand. */
+export class TestClock implements Clock {
+  constructor(private current = Date.UTC(2026, 0, 1, 10, 0, 0)) {}
+  now() {
+    return this.current;
+  }
+  advance(ms: number) {
+    this.current += ms;
+  }
+  set(ms: number) {
+    this.current = ms;
+  }
+}
+
+export interface TestContext {
+  kind: DatabaseKind;
+  db: Kysely<Database>;
+  app: FastifyInstance;
+  config: Config;
+  clock: TestClock;
+}
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+
+/** The databases each server suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const TEST_DATABASE_KINDS: DatabaseKind[] = TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/**
+ * Runs a suite once per database, each against a fresh, migrated database with the forums seeded
+ * and an app built on it. `ctx` is filled before the suite's first test.
+ */
+export function describeEachDatabase(
+  name: string,
+  suite: (ctx: TestContext) => void,
+  options: { config?: Partial<Record<string, string>> } = {},
+) {
+  for (const kind of TEST_DATABASE_KINDS) {
+    describe(`${name} [${kind}]`, () => {
+      const ctx = {} as TestContext;
+      let dropDatabase: () => Promise<void> = async () => {};
+      beforeAll(async () => {
+        const created = await createTestDatabase(kind);
+        dropDatabase = created.drop;
+        ctx.kind = kind;
+        ctx.config = loadConfig({
+          DATA_DIR: created.dataDir,
+          SECRET_KEY: 'test-secret-key-test-secret-key-0123456789',
+          PUBLIC_URL: 'http://forum.test',
+          LOG_LEVEL: 'silent',
+          DATABASE_URL: created.url,
+          ...options.config,
+        });
+        ctx.db = connectDatabase(ctx.config.database);
+        await migrateToLatest(ctx.db);
+        await seedForums(ctx.db);
+        ctx.clock = new TestClock();
+        ctx.app = await buildApp({
+          config: ctx.config,
+          db: ctx.db,
+          clock: ctx.clock,
+          logger: false,
+          clientDir: '/nonexistent',
+        });
+        await ctx.app.ready();
+      });
+      afterAll(async () => {
+        await ctx.app?.close();
+        await ctx.db?.destroy();
+        await dropDatabase();
+      });
+      suite(ctx);
+    });
+  }
+}
+
+async function createTestDatabase(kind: DatabaseKind) {
+  const dataDir = `/tmp/forum-test-${process.pid}-${randomBytes(4).toString('hex')}`;
+  if (kind === 'sqlite') return { url: 'sqlite::memory:', dataDir, drop: async () => {} };
+  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `forum_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  // pg_trgm needs a UTF-8 character type to make trigrams of Hebrew (DESIGN.md).
+  await admin.query(
+    `CREATE DATABASE ${name} ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8' TEMPLATE template0`,
+  );
+  await admin.end();
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    dataDir,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** A positive database id in a path, e.g. `/api/topic/{id}`. */
+export const idParam = z.coerce
+  .number({ error: 'מזהה לא תקין' })
+  .int({ error: 'מזהה לא תקין' })
+  .positive({ error: 'מזהה לא תקין' })
+  .max(Number.MAX_SAFE_INTEGER, { error: 'מזהה לא תקין' });
+
+/** A keyset cursor in a path, e.g. `/more/{timestamp}`. */
+export const cursorParam = z.coerce
+  .number({ error: 'ערך המשך לא תקין' })
+  .int({ error: 'ערך המשך לא תקין' })
+  .nonnegative({ error: 'ערך המשך לא תקין' })
+  .max(Number.MAX_SAFE_INTEGER, { error: 'ערך המשך לא תקין' });
+
+/** The body of every error answer (DESIGN.md). */
+export const errorBody = z.object({
+  error: z.string().describe('machine-readable code, e.g. not_found'),
+  message: z.string().describe('Hebrew text for the user'),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** A user as other users see it (spec §3). */
+export const publicUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  isAdmin: z.boolean(),
+  avatar: z.string().describe('URL of the generated avatar'),
+});
+export type PublicUser = z.infer<typeof publicUser>;

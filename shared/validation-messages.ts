@@ -1,0 +1,18 @@
+/**
+ * The Hebrew validation messages of spec §5. The server answers with them and the client forms show
+ * them, so a rule and its wording live in one place.
+ */
+export const VALIDATION_MESSAGES = {
+  emptyMessage: '* לא ניתן לשלוח הודעה ריקה',
+  messageTooLong: '* לא ניתן לשלוח הודעה ארוכה מ-10000 תווים',
+  emptySubject: '* לא ניתן לשלוח הודעה ללא נושא',
+  subjectTooLong: '* הנושא יכול להכיל עד 40 תווים',
+  searchQueryTooShort: 'יש להזין לפחות 3 תווים לחיפוש',
+  invalidEmail: 'יש להזין כתובת אימייל תקינה',
+  passwordTooShort: 'יש להזין סיסמה בת 8 תווים לפחות',
+  reportTooShort: 'הדיווח חייב להכיל לפחות 5 תווים',
+  usernameTooShort: 'שם המשתמש חייב להכיל לפחות 2 תווים',
+  birthdateRequired: '*יש לבחור תאריך לידה',
+  policyRequired: 'יש לקרוא את תנאי השימוש ולסמן את התיבה',
+  urlTooLong: 'הקישור יכול להכיל עד 300 תווים',
+} as const;
