@@ -10,6 +10,7 @@ import type { Database } from './db/database';
 import { forumsRoutes } from './modules/forums/forums.routes';
 import { authPlugin } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
+import { emojiRoutes } from './plugins/emoji';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { securityPlugin } from './plugins/security';
 
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(authPlugin);
 
   await app.register(forumsRoutes, { prefix: '/api' });
+  await app.register(emojiRoutes);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -1,0 +1,26 @@
+/**
+ * The 14 emoji images the writer offers (spec §1, §9). Twemoji graphics (CC-BY 4.0), served by the
+ * server at `emojiPath(code)`; the sanitiser lets exactly these through as images.
+ */
+export const EMOJI = [
+  { code: '1f600', label: 'חיוך' },
+  { code: '1f602', label: 'צחוק עד דמעות' },
+  { code: '1f609', label: 'קריצה' },
+  { code: '1f60d', label: 'מאוהב' },
+  { code: '1f914', label: 'חושב' },
+  { code: '1f622', label: 'עצוב' },
+  { code: '1f621', label: 'כועס' },
+  { code: '1f44d', label: 'אהבתי' },
+  { code: '1f44e', label: 'לא אהבתי' },
+  { code: '1f44f', label: 'מחיאות כפיים' },
+  { code: '2764', label: 'לב' },
+  { code: '1f389', label: 'חגיגה' },
+  { code: '1f525', label: 'אש' },
+  { code: '1f64f', label: 'תודה' },
+] as const;
+
+export type EmojiCode = (typeof EMOJI)[number]['code'];
+
+export const emojiPath = (code: string) => `/emoji/${code}.svg`;
+
+export const isEmojiCode = (code: string): code is EmojiCode => EMOJI.some((emoji) => emoji.code === code);
