@@ -15,4 +15,6 @@ export const VALIDATION_MESSAGES = {
   birthdateRequired: '*יש לבחור תאריך לידה',
   policyRequired: 'יש לקרוא את תנאי השימוש ולסמן את התיבה',
   urlTooLong: 'הקישור יכול להכיל עד 300 תווים',
+  birthdateFormat: '*יש להזין תאריך תקין בתבנית dd/mm/yyyy',
+  birthdateTooYoung: '*השימוש באתר מותר מגיל 13 ומעלה',
 } as const;
