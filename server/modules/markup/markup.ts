@@ -1,0 +1,176 @@
+import sanitizeHtml from 'sanitize-html';
+import { EMOJI, emojiPath } from '../../../shared/emoji';
+import { normalizeForSearch } from '../../../shared/hebrew';
+import { LIMITS } from '../../../shared/limits';
+import { VALIDATION_MESSAGES } from '../../../shared/validation-messages';
+import { badRequest } from '../../http-error';
+
+/** Every link in a message opens in a new tab and passes no referrer, opener or ranking credit. */
+export const LINK_REL = 'noopener noreferrer nofollow ugc';
+
+/** Tags of the spec's markup (§1): bold, italic, underline, code, quote, links, images, line breaks. */
+export const ALLOWED_TAGS = [
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  'code',
+  'pre',
+  'blockquote',
+  'a',
+  'img',
+  'br',
+  'p',
+  'div',
+] as const;
+
+/** Attributes each tag may keep after sanitising; anything else (events, style, id…) is dropped. */
+export const ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
+  a: ['href', 'target', 'rel'],
+  img: ['src', 'alt'],
+  code: ['class'],
+};
+
+/** A highlight.js language class, e.g. `language-typescript`, `language-c++`. */
+const CODE_LANGUAGE_CLASS = /^language-[a-z0-9_+#-]{1,30}$/i;
+const EMOJI_PATHS = new Set(EMOJI.map((emoji) => emojiPath(emoji.code)));
+const EMOJI_BY_PATH = new Map(EMOJI.map((emoji) => [emojiPath(emoji.code), emoji]));
+/** A tag name no allowlist contains: a tag renamed to it is removed and its text kept. */
+const DROPPED = 'dropped-tag';
+
+function webUrl(value: string | undefined): string | null {
+  const url = value?.trim();
+  if (!url || url.length > LIMITS.urlMaxLength || !/^https?:\/\//i.test(url)) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+function linkUrl(value: string | undefined): string | null {
+  const url = value?.trim();
+  if (url && url.length <= LIMITS.urlMaxLength && /^mailto:[^\s<>"'`\\]+$/i.test(url)) return url;
+  return webUrl(url);
+}
+
+function imageUrl(value: string | undefined): string | null {
+  const url = value?.trim();
+  if (url && EMOJI_PATHS.has(url)) return url;
+  return webUrl(url);
+}
+
+const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [...ALLOWED_TAGS],
+  allowedAttributes: Object.fromEntries(
+    Object.entries(ALLOWED_ATTRIBUTES).map(([tag, attributes]) => [tag, [...attributes]]),
+  ),
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { a: ['http', 'https', 'mailto'], img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  // The text of these is code or markup, never content: it goes with the tag.
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'xmp', 'iframe', 'noembed'],
+  nestingLimit: 20,
+  parseStyleAttributes: false,
+  enforceHtmlBoundary: false,
+  transformTags: {
+    // Our own URL checks run on the decoded attribute value, so `&#106;avascript:` and the like
+    // fail them; a link or image without an acceptable URL is removed (a link keeps its text).
+    a: (_tag, attribs): sanitizeHtml.Tag => {
+      const href = linkUrl(attribs.href);
+      return href
+        ? { tagName: 'a', attribs: { href, target: '_blank', rel: LINK_REL } }
+        : { tagName: DROPPED, attribs: {} };
+    },
+    img: (_tag, attribs): sanitizeHtml.Tag => {
+      const src = imageUrl(attribs.src);
+      if (!src) return { tagName: DROPPED, attribs: {} };
+      const emoji = EMOJI_BY_PATH.get(src);
+      const alt = emoji ? emoji.label : (attribs.alt ?? '').slice(0, LIMITS.urlMaxLength);
+      return { tagName: 'img', attribs: alt ? { src, alt } : { src } };
+    },
+    code: (_tag, attribs): sanitizeHtml.Tag => {
+      const language = (attribs.class ?? '').split(/\s+/).find((name) => CODE_LANGUAGE_CLASS.test(name));
+      return { tagName: 'code', attribs: language ? { class: language.toLowerCase() } : {} };
+    },
+  },
+};
+
+/**
+ * Cleans a message body to the spec's markup allowlist. Runs on every write: scripts, event
+ * handlers, styles, unknown tags and every URL that is not http(s) (or mailto for links, or one of
+ * the forum's emoji images) never reach the database.
+ */
+export function sanitizeMessage(html: string): string {
+  return sanitizeHtml(html, SANITIZE_OPTIONS).trim();
+}
+
+const BLOCK_BOUNDARY = /<br\s*\/?>|<\/?(?:p|div|pre|blockquote)>/gi;
+const EMOJI_IMAGE = /<img src="(\/emoji\/[0-9a-f-]+\.svg)"[^>]*>/gi;
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' };
+
+/**
+ * The text a reader sees in sanitised message HTML, white space folded: for previews and search.
+ * Emoji images read as their emoji character, block boundaries as spaces.
+ */
+export function messagePlainText(sanitized: string): string {
+  const marked = sanitized
+    .replace(EMOJI_IMAGE, (_match, path: string) => {
+      const code = EMOJI_BY_PATH.get(path)?.code;
+      return code
+        ? ` ${code
+            .split('-')
+            .map((hex) => String.fromCodePoint(Number.parseInt(hex, 16)))
+            .join('')} `
+        : ' ';
+    })
+    .replace(BLOCK_BOUNDARY, ' ');
+  const text = sanitizeHtml(marked, { allowedTags: [], allowedAttributes: {} });
+  return text
+    .replace(/&(?:amp|lt|gt|quot);/g, (entity) => ENTITIES[entity] ?? entity)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Up to `max` characters of plain text, cut at a word boundary when one is near, with an ellipsis. */
+export function previewText(plain: string, max = 200): string {
+  if (plain.length <= max) return plain;
+  const cut = plain.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/**
+ * Spec §5: a message is empty when nothing is left after removing br, div and p tags and
+ * trimming. Checked on the sanitised HTML, so markup that sanitising removed counts as nothing,
+ * and formatting with no text in it (`<b> </b>`) is empty too; an image is content.
+ */
+export function isEmptyMessage(sanitized: string): boolean {
+  return !/<img\s/i.test(sanitized) && messagePlainText(sanitized).length === 0;
+}
+
+export interface PreparedContent {
+  /** Sanitised HTML, stored in messages.content. */
+  content: string;
+  /** Normalised plain text, stored in messages.content_search. */
+  contentSearch: string;
+  /** Plain text for topic previews (topics.preview) when this is a main message. */
+  preview: string;
+}
+
+/**
+ * Everything a message write stores about a body, or a 400 with the spec's Hebrew message: longer
+ * than 10000 characters of markup as sent, or empty once sanitised.
+ */
+export function prepareMessageContent(html: string): PreparedContent {
+  if (html.length > LIMITS.messageMaxLength) {
+    throw badRequest(VALIDATION_MESSAGES.messageTooLong, 'message_too_long');
+  }
+  const content = sanitizeMessage(html);
+  if (isEmptyMessage(content)) throw badRequest(VALIDATION_MESSAGES.emptyMessage, 'empty_message');
+  const plain = messagePlainText(content);
+  return { content, contentSearch: normalizeForSearch(plain), preview: previewText(plain) };
+}
