@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { forumsRoutes } from './modules/forums/forums.routes';
 import { authPlugin } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
@@ -58,6 +59,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(authPlugin);
 
   await app.register(forumsRoutes, { prefix: '/api' });
+  await app.register(captchaRoutes, { prefix: '/api' });
   await app.register(emojiRoutes);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

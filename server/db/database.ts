@@ -13,6 +13,9 @@ export interface Database {
   likes: LikesTable;
   message_reports: MessageReportsTable;
   images: ImagesTable;
+  captcha_solutions: CaptchaSolutionsTable;
+  rate_limits: RateLimitsTable;
+  pending_mails: PendingMailsTable;
 }
 
 export interface UsersTable {
@@ -30,6 +33,8 @@ export interface UsersTable {
   is_active: number;
   created_at: number;
   activated_at: number | null;
+  /** Raised by every password change; a reset link carries it, so the link works once. */
+  password_version: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -102,6 +107,30 @@ export interface ImagesTable {
   name: string;
   content_type: string;
   data: Buffer;
+  created_at: number;
+}
+
+export interface CaptchaSolutionsTable {
+  /** SHA-256 of the solved challenge's signature: a replay hits the primary key. */
+  challenge_hash: string;
+  expires_at: number;
+}
+
+export interface RateLimitsTable {
+  /** SHA-256 of action, scope and value (an IP or an email), so no address is kept in clear. */
+  key: string;
+  window_start: number;
+  count: number;
+}
+
+export interface PendingMailsTable {
+  id: Generated<number>;
+  /** What to send; the link is made afresh at each attempt and never stored. */
+  kind: 'activation';
+  user_id: number;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  last_error: string | null;
   created_at: number;
 }
 

@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import type { Database } from './database';
 import * as initial from './migrations/2026-11-21T12-00-initial';
+import * as accounts from './migrations/2026-11-21T12-45-accounts';
 
 /**
  * Every migration, in order. A static list rather than a folder scan so the bundled server carries
@@ -8,6 +9,7 @@ import * as initial from './migrations/2026-11-21T12-00-initial';
  */
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T12-00-initial': initial,
+  '2026-11-21T12-45-accounts': accounts,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
