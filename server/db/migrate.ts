@@ -2,6 +2,7 @@ import { type Kysely, type Migration, Migrator } from 'kysely';
 import type { Database } from './database';
 import * as initial from './migrations/2026-11-21T12-00-initial';
 import * as accounts from './migrations/2026-11-21T12-45-accounts';
+import * as searchIndex from './migrations/2026-11-21T13-00-search-index';
 
 /**
  * Every migration, in order. A static list rather than a folder scan so the bundled server carries
@@ -10,6 +11,7 @@ import * as accounts from './migrations/2026-11-21T12-45-accounts';
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T12-00-initial': initial,
   '2026-11-21T12-45-accounts': accounts,
+  '2026-11-21T13-00-search-index': searchIndex,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
