@@ -1,16 +1,16 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import '@fontsource-variable/rubik';
+import './styles/main.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { queryClient } from './lib/query-client';
+import { scheduleServiceWorker } from './lib/service-worker';
 
 const container = document.getElementById('root');
 if (container) {
   createRoot(container).render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <App />
-      </QueryClientProvider>
+      <App />
     </StrictMode>,
   );
+  scheduleServiceWorker();
 }

@@ -1,19 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
-import type { Forum } from '../../shared/schemas/forums';
-import { apiFetch } from '../lib/api-client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router';
+import { queryClient } from '../lib/query-client';
+import { AuthBootstrap } from '../features/auth/auth-bootstrap';
+import { AppRoutes } from './routes';
+import { RouteEffects } from './route-effects';
 
+/** The providers and the router around every page. */
 export function App() {
-  const forums = useQuery({ queryKey: ['/api/forums'], queryFn: () => apiFetch<Forum[]>('/api/forums') });
   return (
-    <main>
-      <h1>קהילה</h1>
-      <ul aria-label="פורומים">
-        {forums.data?.map((forum) => (
-          <li key={forum.id}>
-            <span aria-hidden="true">{forum.icon}</span> {forum.name}
-          </li>
-        ))}
-      </ul>
-    </main>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <AuthBootstrap />
+        <RouteEffects />
+        <AppRoutes />
+      </BrowserRouter>
+    </QueryClientProvider>
   );
 }

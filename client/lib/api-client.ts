@@ -14,6 +14,14 @@ export class ApiError extends Error {
   }
 }
 
+function storedToken(): string | null {
+  try {
+    return localStorage.getItem(AUTH_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
 function readCookie(name: string): string | undefined {
   return document.cookie
     .split('; ')
@@ -25,10 +33,13 @@ function readCookie(name: string): string | undefined {
  * Calls the forum API: JSON in and out, the stored bearer token, and on non-GET calls the
  * X-XSRF-TOKEN header read from the cookie (spec §7).
  */
-export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+export async function apiFetch<T>(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string; signal?: AbortSignal } = {},
+): Promise<T> {
   const method = init.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json' };
-  const token = localStorage.getItem(AUTH_TOKEN_KEY);
+  const token = init.token ?? storedToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET' && method !== 'HEAD') {
@@ -42,13 +53,16 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
       headers,
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       credentials: 'same-origin',
+      signal: init.signal,
     });
-  } catch {
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
     throw new ApiError(0, 'network', 'אין חיבור לשרת');
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as Partial<ErrorBody> | null;
     throw new ApiError(response.status, body?.error ?? 'unknown', body?.message ?? 'אירעה שגיאה');
   }
+  if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }

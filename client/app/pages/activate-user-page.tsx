@@ -1,0 +1,3 @@
+export function ActivateUserPage() {
+  return <h1>הפעלת חשבון</h1>;
+}

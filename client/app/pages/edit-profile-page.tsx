@@ -1,0 +1,3 @@
+export function EditProfilePage() {
+  return <h1>עריכת פרופיל</h1>;
+}

@@ -1,0 +1,3 @@
+export function ForgotPasswordPage() {
+  return <h1>בחירת סיסמה חדשה</h1>;
+}

@@ -1,0 +1,62 @@
+import { useParams } from 'react-router';
+import { LoadStatus } from '../../../shared/load-status';
+import { Breadcrumbs } from '../../components/breadcrumbs';
+import { FailurePanel } from '../../components/failure-panel';
+import { PageLoader } from '../../components/page-loader';
+import { PostList } from '../../components/post-list';
+import { useForums } from '../../features/forums/get-forums';
+import { usePostList } from '../../features/topics/use-post-list';
+import { NewTopicBox } from '../../features/writer/new-topic-box';
+import { useTitle } from '../../lib/head';
+import { loadStatusOfQuery } from '../../lib/load-status-store';
+import { useRedirectToNotFound } from '../../lib/not-found';
+
+/** A forum: breadcrumbs, the new-topic box once posts loaded, and its posts (spec §2). */
+export function ForumPage() {
+  const forumId = Number(useParams().forumId);
+  const valid = Number.isSafeInteger(forumId) && forumId > 0;
+  const { data: forums } = useForums();
+  const forum = forums?.find((item) => item.id === forumId);
+  const { query, posts, users } = usePostList(valid ? forumId : -1);
+  const status = loadStatusOfQuery(query);
+  useRedirectToNotFound(!valid || (status === LoadStatus.NotFound && posts.length === 0));
+  useTitle(forum?.name);
+
+  return (
+    <div className="forum-page">
+      <Breadcrumbs trail={[{ label: forum?.name ?? '' }]} />
+      <header className="page-heading">
+        <h1 dir="auto">
+          {forum ? (
+            <>
+              <span className="page-heading__icon" aria-hidden="true">
+                {forum.icon}
+              </span>{' '}
+              {forum.name}
+            </>
+          ) : (
+            '\u00a0'
+          )}
+        </h1>
+      </header>
+      {query.isSuccess ? <NewTopicBox forumId={forumId} /> : null}
+      {query.isPending && valid ? <PageLoader /> : null}
+      {status !== LoadStatus.NotFound && query.isError && posts.length === 0 ? (
+        <FailurePanel onRetry={() => query.refetch()} />
+      ) : null}
+      {query.isSuccess || posts.length > 0 ? (
+        <PostList
+          key={forumId}
+          posts={posts}
+          users={users}
+          forums={forums}
+          hasMore={query.hasNextPage}
+          loadingMore={query.isFetchingNextPage}
+          onFetchMore={() => query.fetchNextPage()}
+          label={forum?.name ?? ''}
+          showForum={false}
+        />
+      ) : null}
+    </div>
+  );
+}

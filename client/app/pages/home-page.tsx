@@ -1,0 +1,40 @@
+import { ALL_POSTS_FORUM_ID } from '../../../shared/limits';
+import { FailurePanel } from '../../components/failure-panel';
+import { PageLoader } from '../../components/page-loader';
+import { PostList } from '../../components/post-list';
+import { TopSlider } from '../../components/top-slider';
+import { useForums } from '../../features/forums/get-forums';
+import { usePostList } from '../../features/topics/use-post-list';
+import { he } from '../../i18n/he';
+import { useTitle } from '../../lib/head';
+
+/** Home: the top-posts slider and all posts (spec §2). */
+export function HomePage() {
+  useTitle(he.home);
+  const { data: forums } = useForums();
+  const { query, posts, users } = usePostList(ALL_POSTS_FORUM_ID);
+
+  return (
+    <div className="home">
+      <h1 className="visually-hidden">{he.siteName}</h1>
+      {query.isPending ? <PageLoader /> : null}
+      {query.isError && posts.length === 0 ? <FailurePanel onRetry={() => query.refetch()} /> : null}
+      {posts.length > 0 ? (
+        <>
+          <TopSlider posts={posts} forums={forums} />
+          <h2 className="section-title">{he.latestPosts}</h2>
+          <PostList
+            posts={posts}
+            users={users}
+            forums={forums}
+            hasMore={query.hasNextPage}
+            loadingMore={query.isFetchingNextPage}
+            onFetchMore={() => query.fetchNextPage()}
+            label={he.allPosts}
+          />
+        </>
+      ) : null}
+      {query.isSuccess && posts.length === 0 ? <p className="empty-state">{he.noPosts}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export function MessageReportsPage() {
+  return <h1>דיווחים על הודעות</h1>;
+}

@@ -1,0 +1,22 @@
+import { Link } from 'react-router';
+import { he } from '../../i18n/he';
+import { useTitle } from '../../lib/head';
+import { useRedirectToNotFound } from '../../lib/not-found';
+
+/** "Not found"; at `/not-found` it also sends the browser on to `/page/not-found` (spec §2). */
+export function NotFoundPage({ redirect = false }: { redirect?: boolean }) {
+  useTitle(he.notFoundTitle);
+  useRedirectToNotFound(redirect);
+  return (
+    <div className="not-found">
+      <p className="not-found__code" aria-hidden="true">
+        404
+      </p>
+      <h1>{he.notFoundTitle}</h1>
+      <p>{he.notFoundText}</p>
+      <Link to="/" className="button button--primary">
+        {he.backHome}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,226 @@
+import { useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import { LIMITS } from '../../../shared/limits';
+import { LoadStatus } from '../../../shared/load-status';
+import type { PublicUser } from '../../../shared/schemas/common';
+import type { Message } from '../../../shared/schemas/messages';
+import type { Post } from '../../../shared/schemas/topics';
+import { Avatar } from '../../components/avatar';
+import { Breadcrumbs } from '../../components/breadcrumbs';
+import { FailurePanel } from '../../components/failure-panel';
+import { PageLoader } from '../../components/page-loader';
+import { PostCard } from '../../components/post-card';
+import { useForums } from '../../features/forums/get-forums';
+import { MessageActions } from '../../features/message-actions/message-actions';
+import { MessageContent } from '../../features/messages/message-content';
+import { useRecommendations } from '../../features/topics/get-recommendations';
+import { repliesOf, useTopic } from '../../features/topics/get-topic';
+import { ReplyWriter } from '../../features/writer/reply-writer';
+import { he } from '../../i18n/he';
+import { formatDateTime } from '../../lib/dates';
+import { useTitle } from '../../lib/head';
+import { postImageUrl } from '../../lib/images';
+import { loadStatusOfQuery } from '../../lib/load-status-store';
+import { useRedirectToNotFound } from '../../lib/not-found';
+
+/**
+ * A topic: breadcrumbs, its header, the main message and the latest replies with a link to earlier
+ * ones, the reply writer, and recommendations (spec §2).
+ */
+export function TopicPage() {
+  const topicId = Number(useParams().topicId);
+  const valid = Number.isSafeInteger(topicId) && topicId > 0;
+  const query = useTopic(valid ? topicId : 0);
+  const status = loadStatusOfQuery(query);
+  const first = query.data?.pages[0];
+  useRedirectToNotFound(!valid || (status === LoadStatus.NotFound && !first));
+  useTitle(first?.post.subject);
+  const { data: forums } = useForums();
+  const forum = forums?.find((item) => item.id === first?.post.forumId);
+
+  const { replies, users } = useMemo(() => {
+    const pages = query.data?.pages ?? [];
+    const usersById = new Map<number, PublicUser>();
+    for (const page of pages) for (const user of page.users) usersById.set(user.id, user);
+    return { replies: repliesOf(pages), users: usersById };
+  }, [query.data]);
+
+  return (
+    <div className="topic-page">
+      <Breadcrumbs
+        trail={[
+          ...(forum ? [{ label: forum.name, to: `/forum/${forum.id}` }] : []),
+          { label: first?.post.subject ?? '' },
+        ]}
+      />
+      {query.isPending && valid ? <PageLoader /> : null}
+      {status !== LoadStatus.NotFound && query.isError && !first ? (
+        <FailurePanel onRetry={() => query.refetch()} />
+      ) : null}
+      {first ? (
+        <>
+          <TopicHeader post={first.post} />
+          <section className="messages" aria-label={he.messagesOf(first.post.subject)}>
+            <MessageItem
+              message={first.mainMessage}
+              post={first.post}
+              user={users.get(first.mainMessage.userId)}
+              isMain
+            />
+            <Replies
+              key={topicId}
+              replies={replies}
+              post={first.post}
+              users={users}
+              hasMore={query.hasNextPage}
+              loadingMore={query.isFetchingNextPage}
+              onFetchMore={() => query.fetchNextPage()}
+            />
+          </section>
+          {first.post.image && first.mainMessage ? <ReplyWriter topicId={topicId} /> : null}
+          <Recommendations topicId={topicId} forums={forums} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function TopicHeader({ post }: { post: Post }) {
+  const image = postImageUrl(post.image, 'big');
+  return (
+    <header className="topic-header">
+      {image ? (
+        <img className="topic-header__image" src={image} alt="" decoding="async" fetchPriority="high" />
+      ) : null}
+      <div className="topic-header__text">
+        <h1 dir="auto">{post.subject}</h1>
+        <p className="topic-header__meta">
+          <time dateTime={post.date}>{formatDateTime(post.date)}</time>
+          <span aria-hidden="true"> · </span>
+          {he.replies(post.replies)}
+        </p>
+      </div>
+    </header>
+  );
+}
+
+function Replies({
+  replies,
+  post,
+  users,
+  hasMore,
+  loadingMore,
+  onFetchMore,
+}: {
+  replies: readonly Message[];
+  post: Post;
+  users: ReadonlyMap<number, PublicUser>;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onFetchMore: () => void;
+}) {
+  const [shown, setShown] = useState<number>(LIMITS.pageSize);
+  const visible = replies.slice(Math.max(0, replies.length - shown));
+  const waiting = loadingMore && shown > replies.length;
+  const canShowMore = shown < replies.length || hasMore;
+
+  const handleShowEarlier = () => {
+    const next = shown + LIMITS.pageSize;
+    setShown(next);
+    if (next > replies.length && hasMore && !loadingMore) onFetchMore();
+  };
+
+  return (
+    <>
+      {waiting ? <PageLoader compact /> : null}
+      {canShowMore && !waiting ? (
+        <button
+          type="button"
+          className="link-button load-more load-more--earlier"
+          onClick={handleShowEarlier}
+        >
+          {he.showEarlierMessages}
+        </button>
+      ) : null}
+      {visible.map((message) => (
+        <MessageItem
+          key={message.id}
+          message={message}
+          post={post}
+          user={users.get(message.userId)}
+          isMain={false}
+        />
+      ))}
+    </>
+  );
+}
+
+function MessageItem({
+  message,
+  post,
+  user,
+  isMain,
+}: {
+  message: Message;
+  post: Post;
+  user?: PublicUser;
+  isMain: boolean;
+}) {
+  return (
+    <article
+      className={isMain ? 'message message--main' : 'message'}
+      aria-labelledby={`message-${message.id}-author`}
+      id={`message-${message.id}`}
+    >
+      <header className="message__header">
+        <Avatar user={user} size={40} />
+        <div className="message__who">
+          <span className="message__author" id={`message-${message.id}-author`} dir="auto">
+            {user?.username ?? he.unknownUser}
+            {user?.isAdmin ? <span className="badge">מנהל</span> : null}
+          </span>
+          <time className="message__date" dateTime={message.date}>
+            {formatDateTime(message.date)}
+          </time>
+        </div>
+        {message.likes.length > 0 ? (
+          <span className="message__likes" title={he.likes(message.likes.length)}>
+            <span aria-hidden="true">♥</span> {he.likes(message.likes.length)}
+          </span>
+        ) : null}
+      </header>
+      <MessageContent html={message.content} />
+      <MessageActions message={message} post={post} isMain={isMain} />
+    </article>
+  );
+}
+
+function Recommendations({
+  topicId,
+  forums,
+}: {
+  topicId: number;
+  forums: ReturnType<typeof useForums>['data'];
+}) {
+  const { data } = useRecommendations(topicId);
+  const posts = data?.posts.filter((post) => post.id !== topicId) ?? [];
+  if (posts.length === 0) return null;
+  return (
+    <section className="recommendations" aria-labelledby="recommendations-title">
+      <h2 id="recommendations-title" className="section-title">
+        {he.recommendations}
+      </h2>
+      <ul className="post-list__items">
+        {posts.map((post) => (
+          <li key={post.id}>
+            <PostCard
+              post={post}
+              user={data?.users.find((user) => user.id === post.userId)}
+              forum={forums?.find((forum) => forum.id === post.forumId)}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
+import { trackPageView } from '../lib/analytics';
+import { setCanonical } from '../lib/head';
+import { clearLoadStatuses } from '../lib/load-status-store';
+
+// How long a back/forward restore keeps trying while the page's data arrives and grows it.
+const RESTORE_WINDOW_MS = 2_000;
+
+/**
+ * What happens on every navigation (spec §1, §2): the canonical link, a page view, cleared load
+ * statuses, and the scroll position: top on a new page, restored on back and forward.
+ */
+export function RouteEffects() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const positions = useRef(new Map<string, number>());
+  const currentKey = useRef(location.key);
+
+  useEffect(() => {
+    window.history.scrollRestoration = 'manual';
+    let frame = 0;
+    const handleScroll = () => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        positions.current.set(currentKey.current, window.scrollY);
+      });
+    };
+    window.addEventListener('scroll', handleScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', handleScroll);
+      cancelAnimationFrame(frame);
+    };
+  }, []);
+
+  useLayoutEffect(() => {
+    currentKey.current = location.key;
+    const saved = navigationType === 'POP' ? positions.current.get(location.key) : undefined;
+    if (saved === undefined) {
+      window.scrollTo(0, 0);
+      return;
+    }
+    const started = performance.now();
+    let frame = 0;
+    const restore = () => {
+      window.scrollTo(0, saved);
+      const reached = Math.abs(window.scrollY - saved) < 2;
+      if (!reached && performance.now() - started < RESTORE_WINDOW_MS) frame = requestAnimationFrame(restore);
+    };
+    restore();
+    // A scroll by the visitor while we wait wins over the restore.
+    const stop = () => cancelAnimationFrame(frame);
+    window.addEventListener('wheel', stop, { once: true, passive: true });
+    window.addEventListener('touchstart', stop, { once: true, passive: true });
+    return () => {
+      stop();
+      window.removeEventListener('wheel', stop);
+      window.removeEventListener('touchstart', stop);
+    };
+  }, [location.key, navigationType]);
+
+  useEffect(() => {
+    setCanonical(location.pathname);
+    trackPageView(location.pathname);
+    clearLoadStatuses();
+  }, [location.pathname]);
+
+  return null;
+}

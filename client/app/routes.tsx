@@ -1,0 +1,49 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { Layout } from './layout';
+import { PageLoader } from '../components/page-loader';
+import { RequireAuth } from './require-auth';
+
+// Every route is its own chunk (spec §1 sizes): a reader of a topic downloads no search or profile code.
+const HomePage = lazy(() => import('./pages/home-page').then((m) => ({ default: m.HomePage })));
+const ForumPage = lazy(() => import('./pages/forum-page').then((m) => ({ default: m.ForumPage })));
+const TopicPage = lazy(() => import('./pages/topic-page').then((m) => ({ default: m.TopicPage })));
+const PolicyPage = lazy(() => import('./pages/policy-page').then((m) => ({ default: m.PolicyPage })));
+const NotFoundPage = lazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
+const EditProfilePage = lazy(() =>
+  import('./pages/edit-profile-page').then((m) => ({ default: m.EditProfilePage })),
+);
+const SearchPage = lazy(() => import('./pages/search-page').then((m) => ({ default: m.SearchPage })));
+const MessageReportsPage = lazy(() =>
+  import('./pages/message-reports-page').then((m) => ({ default: m.MessageReportsPage })),
+);
+const ActivateUserPage = lazy(() =>
+  import('./pages/activate-user-page').then((m) => ({ default: m.ActivateUserPage })),
+);
+const ForgotPasswordPage = lazy(() =>
+  import('./pages/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+
+const page = (element: React.ReactNode) => <Suspense fallback={<PageLoader />}>{element}</Suspense>;
+
+/** The routes of spec §2, with their exact paths; anything else goes to not-found. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={page(<HomePage />)} />
+        <Route path="forum/:forumId" element={page(<ForumPage />)} />
+        <Route path="topic/:topicId" element={page(<TopicPage />)} />
+        <Route path="edit-profile" element={<RequireAuth>{page(<EditProfilePage />)}</RequireAuth>} />
+        <Route path="search/:query?" element={<RequireAuth>{page(<SearchPage />)}</RequireAuth>} />
+        <Route path="message-reports" element={<RequireAuth>{page(<MessageReportsPage />)}</RequireAuth>} />
+        <Route path="activate-user/:encrypted?" element={page(<ActivateUserPage />)} />
+        <Route path="forgot-password/:encrypted?" element={page(<ForgotPasswordPage />)} />
+        <Route path="policy" element={page(<PolicyPage />)} />
+        <Route path="not-found" element={page(<NotFoundPage redirect />)} />
+        <Route path="page/not-found" element={page(<NotFoundPage />)} />
+        <Route path="*" element={<Navigate to="/not-found" replace />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,28 @@
+import { NavLink } from 'react-router';
+import { useForums } from '../features/forums/get-forums';
+import { SearchButton } from '../features/search/search-button';
+import { he } from '../i18n/he';
+
+/** Every forum with its icon and name, and the search button (spec §1). */
+export function BottomBar() {
+  const { data: forums } = useForums();
+  return (
+    <nav className="bottom-bar" aria-label={he.forumsNav}>
+      <ul className="bottom-bar__list">
+        {forums?.map((forum) => (
+          <li key={forum.id}>
+            <NavLink to={`/forum/${forum.id}`} className="bottom-bar__item">
+              <span className="bottom-bar__icon" aria-hidden="true">
+                {forum.icon}
+              </span>
+              <span className="bottom-bar__name">{forum.name}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <div className="bottom-bar__search">
+        <SearchButton className="bottom-bar__item bottom-bar__item--search" />
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+import { he } from '../i18n/he';
+
+export interface Crumb {
+  label: string;
+  to?: string;
+}
+
+/** Home, then the given trail; the last crumb is the current page (spec §2). */
+export function Breadcrumbs({ trail }: { trail: readonly Crumb[] }) {
+  const crumbs: Crumb[] = [{ label: he.home, to: '/' }, ...trail];
+  return (
+    <nav className="breadcrumbs" aria-label={he.breadcrumbs}>
+      <ol>
+        {crumbs.map((crumb, index) => {
+          const last = index === crumbs.length - 1;
+          return (
+            <li key={`${index}-${crumb.label}`}>
+              {crumb.to && !last ? (
+                <Link to={crumb.to} dir="auto">
+                  {crumb.label}
+                </Link>
+              ) : (
+                <span aria-current={last ? 'page' : undefined} dir="auto">
+                  {crumb.label}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,43 @@
+import { Link } from 'react-router';
+import type { PublicUser } from '../../shared/schemas/common';
+import type { Forum } from '../../shared/schemas/forums';
+import type { Post } from '../../shared/schemas/topics';
+import { he } from '../i18n/he';
+import { formatDate } from '../lib/dates';
+import { postImageUrl } from '../lib/images';
+import { Avatar } from './avatar';
+
+/** One post in a list: small image, subject, preview, author, forum, date and reply count. */
+export function PostCard({ post, user, forum }: { post: Post; user?: PublicUser; forum?: Forum }) {
+  const image = postImageUrl(post.image, 'small');
+  return (
+    <article className="post-card">
+      <Link to={`/topic/${post.id}`} className="post-card__image" tabIndex={-1} aria-hidden="true">
+        {image ? <img src={image} alt="" width={96} height={96} loading="lazy" decoding="async" /> : <span />}
+      </Link>
+      <div className="post-card__body">
+        <h3 className="post-card__subject">
+          <Link to={`/topic/${post.id}`} dir="auto">
+            {post.subject}
+          </Link>
+        </h3>
+        <p className="post-card__preview" dir="auto">
+          {post.message}
+        </p>
+        <div className="post-card__meta">
+          <span className="post-card__author">
+            <Avatar user={user} size={22} />
+            <span dir="auto">{user?.username ?? he.unknownUser}</span>
+          </span>
+          {forum ? (
+            <Link to={`/forum/${forum.id}`} className="chip">
+              <span aria-hidden="true">{forum.icon}</span> {forum.name}
+            </Link>
+          ) : null}
+          <time dateTime={post.date}>{formatDate(post.date)}</time>
+          <span className="post-card__replies">{he.replies(post.replies)}</span>
+        </div>
+      </div>
+    </article>
+  );
+}

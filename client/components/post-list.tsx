@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { LIMITS } from '../../shared/limits';
+import type { PublicUser } from '../../shared/schemas/common';
+import type { Forum } from '../../shared/schemas/forums';
+import type { Post } from '../../shared/schemas/topics';
+import { he } from '../i18n/he';
+import { PageLoader } from './page-loader';
+import { PostCard } from './post-card';
+
+export interface PostListProps {
+  posts: readonly Post[];
+  users: readonly PublicUser[];
+  forums: readonly Forum[] | undefined;
+  hasMore: boolean;
+  loadingMore: boolean;
+  /** Fetches the next server page; called when the shown posts run out. */
+  onFetchMore: () => void;
+  label: string;
+  showForum?: boolean;
+}
+
+/**
+ * Posts, 7 at first; the link shows 7 earlier ones each time, fetching from the server when the
+ * fetched ones run out (spec §2, §9).
+ */
+export function PostList({
+  posts,
+  users,
+  forums,
+  hasMore,
+  loadingMore,
+  onFetchMore,
+  label,
+  showForum = true,
+}: PostListProps) {
+  const [shown, setShown] = useState<number>(LIMITS.pageSize);
+  const visible = posts.slice(0, shown);
+  const canShowMore = shown < posts.length || hasMore;
+
+  const handleShowMore = () => {
+    const next = shown + LIMITS.pageSize;
+    setShown(next);
+    if (next > posts.length && hasMore && !loadingMore) onFetchMore();
+  };
+
+  if (posts.length === 0) return <p className="empty-state">{he.noPosts}</p>;
+
+  return (
+    <section className="post-list" aria-label={label}>
+      <ul className="post-list__items">
+        {visible.map((post) => (
+          <li key={post.id}>
+            <PostCard
+              post={post}
+              user={users.find((user) => user.id === post.userId)}
+              forum={showForum ? forums?.find((forum) => forum.id === post.forumId) : undefined}
+            />
+          </li>
+        ))}
+      </ul>
+      {loadingMore && shown > posts.length ? <PageLoader compact /> : null}
+      {canShowMore && !(loadingMore && shown > posts.length) ? (
+        <button type="button" className="link-button load-more" onClick={handleShowMore}>
+          {he.showEarlierPosts}
+        </button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+import Autoplay from 'embla-carousel-autoplay';
+import useEmblaCarousel from 'embla-carousel-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { LIMITS } from '../../shared/limits';
+import type { Forum } from '../../shared/schemas/forums';
+import type { Post } from '../../shared/schemas/topics';
+import { he } from '../i18n/he';
+import { postImageUrl } from '../lib/images';
+
+/**
+ * The home page's top posts (spec §2, §9): the first 3 posts, advancing every 10000 ms and wrapping
+ * after the last, switched by dots, arrows or swipe.
+ */
+export function TopSlider({
+  posts,
+  forums,
+}: {
+  posts: readonly Post[];
+  forums: readonly Forum[] | undefined;
+}) {
+  const slides = posts.slice(0, LIMITS.sliderSlides);
+  const [viewportRef, embla] = useEmblaCarousel({ loop: true, direction: 'rtl', duration: 24 }, [
+    Autoplay({ delay: LIMITS.sliderIntervalMs, stopOnInteraction: false, stopOnMouseEnter: false }),
+  ]);
+  const [selected, setSelected] = useState(0);
+
+  useEffect(() => {
+    if (!embla) return;
+    const handleSelect = () => setSelected(embla.selectedScrollSnap());
+    embla.on('select', handleSelect);
+    embla.on('reInit', handleSelect);
+    return () => {
+      embla.off('select', handleSelect);
+      embla.off('reInit', handleSelect);
+    };
+  }, [embla]);
+
+  // A click restarts the 10 s wait so a slide the visitor picked stays for a full interval.
+  const restartTimer = useCallback(() => embla?.plugins().autoplay?.reset(), [embla]);
+  const goTo = (index: number) => {
+    embla?.scrollTo(index);
+    restartTimer();
+  };
+  const goPrevious = () => {
+    embla?.scrollPrev();
+    restartTimer();
+  };
+  const goNext = () => {
+    embla?.scrollNext();
+    restartTimer();
+  };
+
+  if (slides.length === 0) return null;
+
+  return (
+    <section className="slider" aria-roledescription="carousel" aria-label={he.topPosts}>
+      <div className="slider__viewport" ref={viewportRef}>
+        <div className="slider__track">
+          {slides.map((post, index) => {
+            const image = postImageUrl(post.image, 'big');
+            const forum = forums?.find((item) => item.id === post.forumId);
+            return (
+              // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern names each slide a group; fieldset is for forms
+              <div
+                className="slider__slide"
+                key={post.id}
+                role="group"
+                aria-roledescription="slide"
+                aria-label={he.slide(index + 1, slides.length)}
+                inert={index !== selected}
+              >
+                <Link to={`/topic/${post.id}`} className="slider__card">
+                  {image ? (
+                    <img
+                      src={image}
+                      alt=""
+                      className="slider__image"
+                      decoding="async"
+                      fetchPriority={index === 0 ? 'high' : 'low'}
+                    />
+                  ) : null}
+                  <span className="slider__shade" aria-hidden="true" />
+                  <span className="slider__text">
+                    {forum ? (
+                      <span className="slider__forum">
+                        <span aria-hidden="true">{forum.icon}</span> {forum.name}
+                      </span>
+                    ) : null}
+                    <span className="slider__subject" dir="auto">
+                      {post.subject}
+                    </span>
+                    <span className="slider__preview" dir="auto">
+                      {post.message}
+                    </span>
+                  </span>
+                </Link>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {slides.length > 1 ? (
+        <>
+          <button
+            type="button"
+            className="slider__arrow slider__arrow--previous"
+            onClick={goPrevious}
+            aria-label={he.previousSlide}
+          >
+            <span aria-hidden="true">›</span>
+          </button>
+          <button
+            type="button"
+            className="slider__arrow slider__arrow--next"
+            onClick={goNext}
+            aria-label={he.nextSlide}
+          >
+            <span aria-hidden="true">‹</span>
+          </button>
+          <div className="slider__dots">
+            {slides.map((post, index) => (
+              <button
+                key={post.id}
+                type="button"
+                className="slider__dot"
+                aria-label={he.goToSlide(index + 1)}
+                aria-current={index === selected ? 'true' : undefined}
+                onClick={() => goTo(index)}
+              />
+            ))}
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import { LoadStatus } from '../../../shared/load-status';
+import { HE } from '../../i18n/he-accounts';
+import { closeHeaderPanel, useHeaderPanel } from '../../lib/header-panel';
+import { Section, useLoadStatus } from '../../lib/load-status-store';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { LoginForm } from './login-form';
+import { RegisterForm } from './register-form';
+import './header-panel.css';
+
+const TITLES = { Login: HE.panel.login, Register: HE.panel.register, ForgotPassword: HE.panel.forgotPasswordSubmit };
+
+/**
+ * The header expand panel (spec §2): the login, register or forgot-password form, an optional
+ * message above it, and a close icon that hides while a login is loading.
+ */
+export function HeaderPanel() {
+  const panel = useHeaderPanel();
+  const loginStatus = useLoadStatus(Section.Login);
+  const closable = !(panel.mode === 'Login' && loginStatus === LoadStatus.Loading);
+
+  useEffect(() => {
+    if (!panel.mode || !closable) return;
+    const handleKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeHeaderPanel();
+    };
+    document.addEventListener('keydown', handleKey);
+    return () => document.removeEventListener('keydown', handleKey);
+  }, [panel.mode, closable]);
+
+  if (!panel.mode) return null;
+  return (
+    <section className="header-panel" aria-label={HE.panel.label} data-mode={panel.mode}>
+      <div className="header-panel-head">
+        <h2 className="header-panel-title">{TITLES[panel.mode]}</h2>
+        {closable ? (
+          <button type="button" className="header-panel-close" onClick={closeHeaderPanel} aria-label={HE.common.close}>
+            <span aria-hidden="true">✕</span>
+          </button>
+        ) : null}
+      </div>
+      {panel.message ? (
+        <p className="header-panel-message" role="status">
+          {panel.message}
+        </p>
+      ) : null}
+      {panel.mode === 'Login' ? <LoginForm key="login" /> : null}
+      {panel.mode === 'Register' ? <RegisterForm key="register" /> : null}
+      {panel.mode === 'ForgotPassword' ? <ForgotPasswordForm key="forgot" /> : null}
+    </section>
+  );
+}
