@@ -9,6 +9,8 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { forumsRoutes } from './modules/forums/forums.routes';
+import { messagesRoutes } from './modules/messages/messages.routes';
+import { topicsRoutes } from './modules/topics/topics.routes';
 import { authPlugin } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
 import { emojiRoutes } from './plugins/emoji';
@@ -59,6 +61,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(authPlugin);
 
   await app.register(forumsRoutes, { prefix: '/api' });
+  await app.register(topicsRoutes, { prefix: '/api' });
+  await app.register(messagesRoutes, { prefix: '/api' });
   await app.register(captchaRoutes, { prefix: '/api' });
   await app.register(emojiRoutes);
 

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from '../../../shared/schemas/common';
+import { editMessageBody, likeResponse, message, newMessageBody } from '../../../shared/schemas/messages';
+import { requireUser } from '../../plugins/auth';
+import { createReply, editMessage, removeMessage, toggleMessageLike } from './messages.service';
+
+const tags = ['messages'];
+
+/** Spec §7: replies, edits, deletes and likes. */
+export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/message',
+    {
+      schema: {
+        tags,
+        description: 'Adds a reply; answers the saved message.',
+        body: newMessageBody,
+        response: { 200: message },
+      },
+    },
+    async (request) => createReply(app, requireUser(request), request.body),
+  );
+
+  app.put(
+    '/message',
+    {
+      schema: {
+        tags,
+        description: 'Edits a message (author or admin); answers the updated message.',
+        body: editMessageBody,
+        response: { 200: message },
+      },
+    },
+    async (request) => editMessage(app, requireUser(request), request.body),
+  );
+
+  app.delete(
+    '/message/:id',
+    {
+      schema: {
+        tags,
+        description: 'Deletes a reply (author or admin); answers the deleted message.',
+        params: z.object({ id: idParam }),
+        response: { 200: message },
+      },
+    },
+    async (request) => removeMessage(app, requireUser(request), request.params.id),
+  );
+
+  app.get(
+    '/message/like/:id',
+    {
+      schema: {
+        tags,
+        description: 'Toggles the like of the logged-in user; answers the new list of likers.',
+        params: z.object({ id: idParam }),
+        response: { 200: likeResponse },
+      },
+    },
+    async (request) => toggleMessageLike(app, requireUser(request), request.params.id),
+  );
+};
