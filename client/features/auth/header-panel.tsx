@@ -8,7 +8,11 @@ import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 import './header-panel.css';
 
-const TITLES = { Login: HE.panel.login, Register: HE.panel.register, ForgotPassword: HE.panel.forgotPasswordSubmit };
+const TITLES = {
+  Login: HE.panel.login,
+  Register: HE.panel.register,
+  ForgotPassword: HE.panel.forgotPasswordSubmit,
+};
 
 /**
  * The header expand panel (spec §2): the login, register or forgot-password form, an optional
@@ -34,7 +38,12 @@ export function HeaderPanel() {
       <div className="header-panel-head">
         <h2 className="header-panel-title">{TITLES[panel.mode]}</h2>
         {closable ? (
-          <button type="button" className="header-panel-close" onClick={closeHeaderPanel} aria-label={HE.common.close}>
+          <button
+            type="button"
+            className="header-panel-close"
+            onClick={closeHeaderPanel}
+            aria-label={HE.common.close}
+          >
             <span aria-hidden="true">✕</span>
           </button>
         ) : null}

@@ -1,0 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
+import { invalidatePostLists, invalidateTopic } from './invalidate-lists';
+
+/** POST /api/message (spec §7): a reply to a topic. */
+export const createMessage = (input: { topicId: number; content: string }) =>
+  apiFetch<unknown>('/api/message', { method: 'POST', body: input });
+
+/** Sends a reply, tracked in the NewMessage section of its topic. */
+export function useCreateMessage(topicId: number) {
+  const queryClient = useQueryClient();
+  const status = useLoadStatus(Section.NewMessage, topicId);
+  const send = async (content: string) => {
+    await trackLoad(Section.NewMessage, () => createMessage({ topicId, content }), topicId);
+    await Promise.all([invalidateTopic(queryClient, topicId), invalidatePostLists(queryClient)]);
+  };
+  return { status, send };
+}

@@ -1,0 +1,25 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
+import { invalidatePostLists } from './invalidate-lists';
+
+export interface CreateTopicInput {
+  subject: string;
+  message: string;
+  forumId: number;
+}
+
+/** POST /api/topic/ (spec §7): a new topic with its main message. */
+export const createTopic = (input: CreateTopicInput) =>
+  apiFetch<unknown>('/api/topic/', { method: 'POST', body: input });
+
+/** Sends a new topic, tracked in the NewTopic section of its forum. */
+export function useCreateTopic(forumId: number) {
+  const queryClient = useQueryClient();
+  const status = useLoadStatus(Section.NewTopic, forumId);
+  const send = async (input: Omit<CreateTopicInput, 'forumId'>) => {
+    await trackLoad(Section.NewTopic, () => createTopic({ ...input, forumId }), forumId);
+    await invalidatePostLists(queryClient);
+  };
+  return { status, send };
+}
