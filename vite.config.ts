@@ -1,13 +1,39 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig({
   root: 'client',
-  plugins: [react()],
+  define: {
+    // The footer's copyright year before the browser's clock takes over (client/components/footer.tsx).
+    'import.meta.env.VITE_BUILD_TIME': JSON.stringify(Date.now()),
+  },
+  plugins: [
+    react(),
+    VitePWA({
+      // client/lib/service-worker.ts registers it when the app is idle (spec §1), not on load.
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      manifest: false,
+      filename: 'sw.js',
+      workbox: {
+        // The app shell: every built script, style and font, so a revisit starts offline.
+        globPatterns: ['**/*.{js,css,html,woff2,svg}'],
+        navigateFallback: '/index.html',
+        // API answers, images and the server's own 404 page are never served from the shell cache.
+        navigateFallbackDenylist: [/^\/api\//, /^\/page\/not-found/, /^\/emoji\//],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
+  ],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/client/.vite/manifest.json: the chunk graph bench/client-weight.ts follows per route.
+    manifest: true,
   },
   server: {
     port: 5173,
