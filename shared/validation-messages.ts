@@ -17,4 +17,5 @@ export const VALIDATION_MESSAGES = {
   urlTooLong: 'הקישור יכול להכיל עד 300 תווים',
   birthdateFormat: '*יש להזין תאריך תקין בתבנית dd/mm/yyyy',
   birthdateTooYoung: '*השימוש באתר מותר מגיל 13 ומעלה',
+  searchQueryTooLong: 'ניתן לחפש עד 100 תווים',
 } as const;

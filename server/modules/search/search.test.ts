@@ -1,0 +1,301 @@
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { normalizeForSearch } from '../../../shared/hebrew';
+import { LIMITS } from '../../../shared/limits';
+import type { PostsResponse } from '../../../shared/schemas/topics';
+import { VALIDATION_MESSAGES } from '../../../shared/validation-messages';
+import { describeEachDatabase } from '../../test/databases';
+import { createReply, createTopic, createUser, type TestUser } from '../../test/factories';
+import { apiClient } from '../../test/http';
+import { SEARCH_LOGIN_MESSAGE } from './search.policy';
+import { explainSearch, searchTopics } from './search.repository';
+
+const BASE = Date.UTC(2026, 0, 1);
+
+describeEachDatabase('search', (ctx) => {
+  let member: TestUser;
+  let other: TestUser;
+  let minute = 0;
+  /** Each topic written a minute after the previous one, so newest-first order is known. */
+  const next = () => BASE + 60_000 * ++minute;
+
+  const topic = async (subject: string, content: string, author: TestUser = member) =>
+    (
+      await createTopic(ctx.db, {
+        userId: author.user.id,
+        subject,
+        content: `<p>${content}</p>`,
+        now: next(),
+      })
+    ).topic;
+
+  const search = async (query: string, token = member.token) => {
+    const response = await apiClient(ctx.app).get(`/api/search/${encodeURIComponent(query)}`, { token });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as PostsResponse;
+  };
+  const ids = (page: PostsResponse) => page.posts.map((post) => post.id);
+
+  beforeAll(async () => {
+    member = await createUser(ctx.db);
+    other = await createUser(ctx.db);
+  });
+
+  describe('who may search', () => {
+    it('answers a guest 401 with the Hebrew login message, even for a short query', async () => {
+      for (const url of ['/api/search/שלום', '/api/search/ab', '/api/search/שלום/more/123']) {
+        const response = await apiClient(ctx.app).get(url);
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual({ error: 'unauthorized', message: SEARCH_LOGIN_MESSAGE });
+      }
+    });
+
+    it('answers a forged token as a guest', async () => {
+      const response = await apiClient(ctx.app).get('/api/search/שלום', { token: 'not-a-real-token' });
+      expect(response.statusCode).toBe(401);
+    });
+  });
+
+  describe('query validation', () => {
+    it.each([
+      ['two letters', 'ab'],
+      ['two letters padded with spaces', '   ab   '],
+      ['only spaces', '      '],
+      ['two letters once niqqud is stripped', 'שָׁל'],
+    ])('refuses %s with 400 and the spec message', async (_name, query) => {
+      const response = await apiClient(ctx.app).get(`/api/search/${encodeURIComponent(query)}`, {
+        token: member.token,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: 'validation',
+        message: VALIDATION_MESSAGES.searchQueryTooShort,
+      });
+    });
+
+    it('refuses a query over the maximum length', async () => {
+      const query = 'א'.repeat(LIMITS.searchQueryMaxLength + 1);
+      const response = await apiClient(ctx.app).get(`/api/search/${encodeURIComponent(query)}`, {
+        token: member.token,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(VALIDATION_MESSAGES.searchQueryTooLong);
+    });
+
+    it('refuses a cursor that is not a non-negative integer', async () => {
+      for (const cursor of ['abc', '-5', '1.5']) {
+        const response = await apiClient(ctx.app).get(`/api/search/שלום/more/${cursor}`, {
+          token: member.token,
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toMatch(/[\u0590-\u05FF]/);
+      }
+    });
+  });
+
+  describe('matching', () => {
+    it('finds a word after each Hebrew prefix letter (ה, ל, ב, ו, ש), inside words', async () => {
+      const found = [
+        await topic('נושא אחד', 'אני הולך הביתה עכשיו'),
+        await topic('נושא שני', 'חזרנו לבית הישן'),
+        await topic('נושא שלישי', 'היינו בבית כל היום'),
+        await topic('נושא רביעי', 'קנינו כלים ובית חדש'),
+        await topic('נושא חמישי', 'זה הספר שבית הספר נתן'),
+      ];
+      const unrelated = await topic('נושא שישי', 'בי ת נפרדים לא נחשבים');
+      const page = await search('בית');
+      for (const row of found) expect(ids(page)).toContain(row.id);
+      expect(ids(page)).not.toContain(unrelated.id);
+    });
+
+    it('ignores niqqud in the query and in the text', async () => {
+      const plain = await topic('ברכות', 'שלום לכולם וברוכים הבאים');
+      const pointed = await topic('ברכה מנוקדת', 'שָׁלוֹם עֲלֵיכֶם חברים');
+      const withPoints = await search('שָׁלוֹם');
+      const withoutPoints = await search('שלום');
+      for (const page of [withPoints, withoutPoints]) {
+        expect(ids(page)).toContain(plain.id);
+        expect(ids(page)).toContain(pointed.id);
+      }
+    });
+
+    it('matches Latin text whatever its case', async () => {
+      const row = await topic('שפות תכנות', 'אני כותב JavaScript כל יום');
+      for (const query of ['javascript', 'JAVASCRIPT', 'jAvAsCrIpT', 'Script']) {
+        expect(ids(await search(query))).toContain(row.id);
+      }
+    });
+
+    it('finds a topic by its subject alone and by a reply alone', async () => {
+      const bySubject = await topic('מדריך קרמיקה למתחילים', 'תוכן כללי בלי המילה');
+      const byReply = await topic('שאלה כללית', 'משהו אחר לגמרי');
+      await createReply(ctx.db, {
+        topicId: byReply.id,
+        userId: other.user.id,
+        content: '<p>ניסיתם אוריגמי?</p>',
+        now: next(),
+      });
+      expect(ids(await search('קרמיקה'))).toEqual([bySubject.id]);
+      const page = await search('אוריגמי');
+      expect(ids(page)).toEqual([byReply.id]);
+      // The list carries the topic's author, the user the post refers to.
+      expect(page.users.map((user) => user.id)).toEqual([member.user.id]);
+      expect(page.hasMorePosts).toBe(false);
+    });
+
+    it('lists a topic once however many of its messages match', async () => {
+      const row = await topic('טלסקופים', 'טלסקופ ראשון');
+      await createReply(ctx.db, {
+        topicId: row.id,
+        userId: other.user.id,
+        content: '<p>טלסקופ שני</p>',
+        now: next(),
+      });
+      await createReply(ctx.db, {
+        topicId: row.id,
+        userId: member.user.id,
+        content: '<p>טלסקופ שלישי</p>',
+        now: next(),
+      });
+      expect(ids(await search('טלסקופ'))).toEqual([row.id]);
+    });
+
+    it('takes %, _, \\ and quotes in the query literally', async () => {
+      const percent = await topic('אחוזים', 'הנחה של 100%_x על הכול');
+      const decoy = await topic('אחוזים בלי סימן', 'הנחה של 1000 x על הכול');
+      const quoted = await topic('ציטוט', 'הוא אמר "שלום" ויצא \\ בשקט');
+      expect(ids(await search('100%_x'))).toEqual([percent.id]);
+      expect(ids(await search('%%%'))).toEqual([]);
+      expect(ids(await search('___'))).toEqual([]);
+      expect(ids(await search('"שלום"'))).toEqual([quoted.id]);
+      expect(ids(await search('ויצא \\'))).toEqual([quoted.id]);
+      expect(ids(await search('00 x'))).toEqual([decoy.id]);
+    });
+
+    it('finds nothing for a word no topic has', async () => {
+      const page = await search('זברהקרנף');
+      expect(page).toEqual({ posts: [], hasMorePosts: false, users: [] });
+    });
+
+    it('follows edits and deletions: the index is kept in sync by the database', async () => {
+      const row = await topic('נושא לעריכה', 'מילה ישנה פלמינגו');
+      expect(ids(await search('פלמינגו'))).toEqual([row.id]);
+      await ctx.db
+        .updateTable('messages')
+        .set({ content: '<p>מילה חדשה קקדו</p>', content_search: normalizeForSearch('מילה חדשה קקדו') })
+        .where('id', '=', row.id)
+        .execute();
+      expect(ids(await search('פלמינגו'))).toEqual([]);
+      expect(ids(await search('קקדו'))).toEqual([row.id]);
+
+      await ctx.db
+        .updateTable('topics')
+        .set({ subject: 'כותרת פינגווין', subject_search: normalizeForSearch('כותרת פינגווין') })
+        .where('id', '=', row.id)
+        .execute();
+      expect(ids(await search('פינגווין'))).toEqual([row.id]);
+      expect(ids(await search('נושא לעריכה'))).toEqual([]);
+
+      await ctx.db.deleteFrom('messages').where('topic_id', '=', row.id).execute();
+      await ctx.db.deleteFrom('topics').where('id', '=', row.id).execute();
+      expect(ids(await search('קקדו'))).toEqual([]);
+      expect(ids(await search('פינגווין'))).toEqual([]);
+      if (ctx.kind === 'sqlite') {
+        // The external-content index agrees with its tables after all of the above.
+        await sql`INSERT INTO messages_fts (messages_fts, rank) VALUES ('integrity-check', 1)`.execute(
+          ctx.db,
+        );
+        await sql`INSERT INTO topics_fts (topics_fts, rank) VALUES ('integrity-check', 1)`.execute(ctx.db);
+      }
+    });
+  });
+
+  describe('pagination', () => {
+    let matching: number[] = [];
+
+    beforeAll(async () => {
+      const created: number[] = [];
+      for (let index = 0; index < 2 * LIMITS.pageSize + 3; index += 1) {
+        // Matches in the subject, the main message or a reply, with non-matching topics between.
+        const where = index % 3;
+        const row = await topic(
+          where === 0 ? `דפדוף ${index}` : `נושא ${index}`,
+          where === 1 ? `גוף עם דפדוף ${index}` : `גוף ${index}`,
+          index % 2 === 0 ? member : other,
+        );
+        if (where === 2) {
+          await createReply(ctx.db, {
+            topicId: row.id,
+            userId: other.user.id,
+            content: '<p>תגובה עם דפדוף</p>',
+            now: next(),
+          });
+        }
+        created.push(row.id);
+        await topic(`שקט ${index}`, 'בלי המילה');
+      }
+      matching = created.reverse();
+    });
+
+    it('pages newest first, 7 at a time, with no duplicates and no gaps', async () => {
+      const client = apiClient(ctx.app);
+      const seen: number[] = [];
+      let url = `/api/search/${encodeURIComponent('דפדוף')}`;
+      for (let pageNumber = 0; ; pageNumber += 1) {
+        const response = await client.get(url, { token: member.token });
+        expect(response.statusCode).toBe(200);
+        const page = response.json() as PostsResponse;
+        expect(page.posts.length).toBeLessThanOrEqual(LIMITS.pageSize);
+        seen.push(...ids(page));
+        const timestamps = page.posts.map((post) => post.timestamp);
+        expect([...timestamps].sort((a, b) => b - a)).toEqual(timestamps);
+        const authorIds = new Set(page.posts.map((post) => post.userId));
+        expect(new Set(page.users.map((user) => user.id))).toEqual(authorIds);
+        if (!page.hasMorePosts) break;
+        expect(page.posts.length).toBe(LIMITS.pageSize);
+        const last = page.posts[page.posts.length - 1];
+        if (!last) throw new Error('a page that has more must not be empty');
+        url = `/api/search/${encodeURIComponent('דפדוף')}/more/${last.timestamp}`;
+        expect(pageNumber).toBeLessThan(10);
+      }
+      expect(seen).toEqual(matching);
+    });
+
+    it('gives the same pages whether the recent window or the index finds the matches', async () => {
+      const all = async (window: number) => {
+        const found: number[] = [];
+        let before: number | null = null;
+        for (;;) {
+          const rows = await searchTopics(ctx.db, 'דפדוף', before, LIMITS.pageSize + 1, window);
+          const page = rows.slice(0, LIMITS.pageSize);
+          found.push(...page.map((row) => row.id));
+          const last = page[page.length - 1];
+          if (rows.length <= LIMITS.pageSize || !last) return found;
+          before = last.timestamp;
+        }
+      };
+      // 1: the index does nearly all the work; 5: a page joins both; 1000: the window alone.
+      for (const window of [1, 5, 1000]) expect(await all(window)).toEqual(matching);
+    });
+  });
+
+  describe('query plan', () => {
+    it('looks matches up in the trigram index of messages and of subjects', async () => {
+      if (ctx.kind === 'sqlite') {
+        const plan = (await explainSearch(ctx.db, 'שלום')).join('\n');
+        expect(plan).toMatch(/messages_fts VIRTUAL TABLE INDEX \d+:M/);
+        expect(plan).toMatch(/topics_fts VIRTUAL TABLE INDEX \d+:M/);
+        expect(plan).not.toMatch(/SCAN messages\b/);
+        return;
+      }
+      // A test database is too small for the planner to prefer an index; forbid the full scan.
+      const plan = await ctx.db.transaction().execute(async (trx) => {
+        await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+        return (await explainSearch(trx, 'שלום')).join('\n');
+      });
+      expect(plan).toContain('Bitmap Index Scan on messages_content_search_trgm');
+      expect(plan).toContain('Bitmap Index Scan on topics_subject_search_trgm');
+      expect(plan).not.toMatch(/Seq Scan on messages/);
+    });
+  });
+});
