@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { forumsRoutes } from './modules/forums/forums.routes';
+import { imagesRoutes } from './modules/images/images.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { topicsRoutes } from './modules/topics/topics.routes';
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(messagesRoutes, { prefix: '/api' });
   await app.register(captchaRoutes, { prefix: '/api' });
   await app.register(searchRoutes, { prefix: '/api' });
+  await app.register(imagesRoutes, { prefix: '/api' });
   await app.register(emojiRoutes);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

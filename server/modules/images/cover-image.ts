@@ -97,6 +97,41 @@ async function renderText(
   }
 }
 
+/** The subject in large type with the forum's name under it, set flush right and centred vertically. */
+async function coverText(subjectText: string, forumName: string): Promise<OverlayOptions[]> {
+  const textWidth = 560;
+  const right = 1060;
+  const gap = 36;
+  const subject = await renderText(escapeMarkup(subjectText.trim() || forumName), {
+    size: 60,
+    width: textWidth,
+    color: '#ffffff',
+    bold: true,
+  });
+  const forum = forumName
+    ? await renderText(escapeMarkup(forumName), {
+        size: 30,
+        width: textWidth,
+        color: '#ffffffcc',
+        bold: false,
+      })
+    : null;
+  const subjectLayer = subject && (await fitWithin(subject, textWidth, 400));
+  if (!subjectLayer) return [];
+  const forumLayer = forum && (await fitWithin(forum, textWidth, 80));
+  const forumHeight = forumLayer ? forumLayer.height + gap : 0;
+  const top = Math.max(40, Math.round((BIG_SIZE.height - subjectLayer.height - forumHeight) / 2));
+  const layers: OverlayOptions[] = [{ input: subjectLayer.data, left: right - subjectLayer.width, top }];
+  if (forumLayer) {
+    layers.push({
+      input: forumLayer.data,
+      left: right - forumLayer.width,
+      top: top + subjectLayer.height + gap,
+    });
+  }
+  return layers;
+}
+
 /** Shrinks a rendered text layer that came out larger than its box (a very long unbroken word). */
 async function fitWithin(image: Buffer, maxWidth: number, maxHeight: number) {
   const { data, info } = await sharp(image)
@@ -118,6 +153,14 @@ export async function renderCover(input: {
 }): Promise<Buffer> {
   const { width, height } = BIG_SIZE;
   const [from, to] = forumPalette(input.forumId);
+  const textLayers = (await canRenderHebrewText()) ? await coverText(input.subject, input.forumName) : [];
+  // Without text the emoji moves to the middle, so the cover still looks composed.
+  const iconLeft = textLayers.length > 0 ? 100 : 450;
+  const iconCentre = iconLeft + 150;
+  const accent =
+    textLayers.length > 0
+      ? '<rect x="1100" y="120" width="12" height="390" rx="6" fill="#ffffff" fill-opacity="0.55"/>'
+      : '';
   const background = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
   <defs>
     <linearGradient id="g" x1="1" y1="0" x2="0" y2="1">
@@ -126,52 +169,20 @@ export async function renderCover(input: {
     </linearGradient>
   </defs>
   <rect width="${width}" height="${height}" fill="url(#g)"/>
-  <circle cx="250" cy="315" r="230" fill="#ffffff" fill-opacity="0.10"/>
+  <circle cx="${iconCentre}" cy="315" r="230" fill="#ffffff" fill-opacity="0.10"/>
   <circle cx="60" cy="600" r="160" fill="#ffffff" fill-opacity="0.06"/>
   <circle cx="1150" cy="40" r="120" fill="#000000" fill-opacity="0.08"/>
-  <rect x="1100" y="120" width="12" height="390" rx="6" fill="#ffffff" fill-opacity="0.55"/>
+  ${accent}
 </svg>`);
 
-  const layers: OverlayOptions[] = [];
+  const layers: OverlayOptions[] = [...textLayers];
   const iconFile = twemojiFile(input.forumIcon);
   if (iconFile) {
     const icon = await sharp(await readFile(iconFile), { density: 600 })
       .resize(300, 300)
       .png()
       .toBuffer();
-    layers.push({ input: icon, left: 100, top: 165 });
-  }
-
-  if (await canRenderHebrewText()) {
-    const textWidth = 560;
-    const right = 1060;
-    const gap = 36;
-    const subject = await renderText(escapeMarkup(input.subject.trim() || input.forumName), {
-      size: 60,
-      width: textWidth,
-      color: '#ffffff',
-      bold: true,
-    });
-    const forum = await renderText(escapeMarkup(input.forumName), {
-      size: 30,
-      width: textWidth,
-      color: '#ffffffcc',
-      bold: false,
-    });
-    const subjectLayer = subject && (await fitWithin(subject, textWidth, 400));
-    const forumLayer = forum && (await fitWithin(forum, textWidth, 80));
-    if (subjectLayer) {
-      const forumHeight = forumLayer ? forumLayer.height + gap : 0;
-      const top = Math.max(40, Math.round((height - subjectLayer.height - forumHeight) / 2));
-      layers.push({ input: subjectLayer.data, left: right - subjectLayer.width, top });
-      if (forumLayer) {
-        layers.push({
-          input: forumLayer.data,
-          left: right - forumLayer.width,
-          top: top + subjectLayer.height + gap,
-        });
-      }
-    }
+    layers.push({ input: icon, left: iconLeft, top: 165 });
   }
 
   return sharp(background).composite(layers).png().toBuffer();

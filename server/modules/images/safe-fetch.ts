@@ -15,6 +15,8 @@ export interface SafeFetchOptions {
   maxRedirects: number;
   /** Decides which resolved addresses may be connected to; every one a host resolves to must pass. */
   allowAddress: (address: string) => boolean;
+  /** How host names become addresses; the system resolver unless a test supplies one. */
+  resolve?: (host: string) => Promise<Array<{ address: string; family: number }>>;
 }
 
 export const DEFAULT_FETCH_LIMITS = {
@@ -26,6 +28,8 @@ export const DEFAULT_FETCH_LIMITS = {
 export function addressGuard(allowPrivateHosts: boolean): (address: string) => boolean {
   return allowPrivateHosts ? () => true : isPublicAddress;
 }
+
+const systemResolve = (host: string) => lookup(host, { all: true, verbatim: true });
 
 const USER_AGENT = 'Mozilla/5.0 (compatible; forum-image-fetcher/1.0)';
 
@@ -39,7 +43,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
   const signal = AbortSignal.timeout(options.timeoutMs);
   let url = parseUrl(rawUrl);
   for (let hop = 0; ; hop += 1) {
-    const address = await checkedAddress(url, options.allowAddress);
+    const address = await checkedAddress(url, options);
     if (signal.aborted) throw new ImageFetchError('timed out');
     const response = await request(url, address, signal);
     const status = response.statusCode ?? 0;
@@ -68,16 +72,16 @@ function parseUrl(text: string, base?: URL): URL {
   return url;
 }
 
-async function checkedAddress(url: URL, allowAddress: (address: string) => boolean) {
+async function checkedAddress(url: URL, options: SafeFetchOptions) {
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const family = isIP(host);
   const addresses = family
     ? [{ address: host, family }]
-    : await lookup(host, { all: true, verbatim: true }).catch(() => {
+    : await (options.resolve ?? systemResolve)(host).catch(() => {
         throw new ImageFetchError('host not found');
       });
   const first = addresses[0];
-  if (!first || addresses.some((entry) => !allowAddress(entry.address))) {
+  if (!first || addresses.some((entry) => !options.allowAddress(entry.address))) {
     throw new ImageFetchError('address not allowed');
   }
   return first;
