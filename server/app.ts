@@ -7,8 +7,10 @@ import type { Kysely } from 'kysely';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { forumsRoutes } from './modules/forums/forums.routes';
+import { mailPlugin } from './modules/mail/mail.service';
 import { imagesRoutes } from './modules/images/images.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
@@ -61,11 +63,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(securityPlugin);
   await app.register(authPlugin);
+  await app.register(mailPlugin);
 
   await app.register(forumsRoutes, { prefix: '/api' });
   await app.register(topicsRoutes, { prefix: '/api' });
   await app.register(messagesRoutes, { prefix: '/api' });
   await app.register(captchaRoutes, { prefix: '/api' });
+  await app.register(accountsRoutes, { prefix: '/api' });
   await app.register(searchRoutes, { prefix: '/api' });
   await app.register(imagesRoutes, { prefix: '/api' });
   await app.register(emojiRoutes);

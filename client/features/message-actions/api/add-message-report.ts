@@ -1,0 +1,25 @@
+import { apiFetch } from '../../../lib/api-client';
+import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
+import { solveCaptcha } from '../../forms/solve-captcha';
+
+export interface NewReport {
+  messageId: number;
+  content: string;
+  email: string;
+}
+
+/** POST /api/messageReport (spec §7): `{report, captcha}`, open to guests. */
+export const postMessageReport = (report: NewReport, captcha: string) =>
+  apiFetch<unknown>('/api/messageReport', { method: 'POST', body: { report, captcha } });
+
+/** A report on a message, the captcha solved once the form is valid (spec §5). */
+export function useAddMessageReport(messageId: number) {
+  const status = useLoadStatus(Section.AddMessageReport, messageId);
+  const send = (input: Omit<NewReport, 'messageId'>) =>
+    trackLoad(
+      Section.AddMessageReport,
+      async () => postMessageReport({ ...input, messageId }, await solveCaptcha()),
+      messageId,
+    );
+  return { status, send };
+}

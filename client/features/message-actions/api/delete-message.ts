@@ -1,0 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
+import { invalidatePostLists, removeMessage } from './topic-cache';
+
+/** DELETE /api/message/{id} (spec §7): a reply, by its author or an admin. */
+export const deleteMessage = (messageId: number) =>
+  apiFetch<unknown>(`/api/message/${messageId}`, { method: 'DELETE' });
+
+export function useDeleteMessage(topicId: number, messageId: number) {
+  const queryClient = useQueryClient();
+  const status = useLoadStatus(Section.DeleteMessage, messageId);
+  const remove = async () => {
+    await trackLoad(Section.DeleteMessage, () => deleteMessage(messageId), messageId);
+    removeMessage(queryClient, topicId, messageId);
+    await invalidatePostLists(queryClient);
+  };
+  return { status, remove };
+}

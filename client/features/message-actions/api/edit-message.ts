@@ -1,0 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { Message } from '../../../../shared/schemas/messages';
+import { apiFetch } from '../../../lib/api-client';
+import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
+import { patchMessage } from './topic-cache';
+
+/** PUT /api/message/ (spec §7): the author or an admin changes a message. */
+export const putMessage = (input: { messageId: number; content: string }) =>
+  apiFetch<Message>('/api/message/', { method: 'PUT', body: input });
+
+export function useEditMessage(topicId: number, messageId: number) {
+  const queryClient = useQueryClient();
+  const status = useLoadStatus(Section.EditMessage, messageId);
+  const edit = async (content: string) => {
+    const saved = await trackLoad(Section.EditMessage, () => putMessage({ messageId, content }), messageId);
+    patchMessage(queryClient, topicId, messageId, { content: saved.content });
+  };
+  return { status, edit };
+}

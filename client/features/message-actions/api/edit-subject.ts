@@ -1,0 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { Post } from '../../../../shared/schemas/topics';
+import { apiFetch } from '../../../lib/api-client';
+import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
+import { invalidatePostLists, patchPost } from './topic-cache';
+
+/** PUT /api/topic/subject (spec §7, admins). */
+export const putTopicSubject = (input: { topicId: number; subject: string }) =>
+  apiFetch<Post>('/api/topic/subject', { method: 'PUT', body: input });
+
+export function useEditSubject(topicId: number) {
+  const queryClient = useQueryClient();
+  const status = useLoadStatus(Section.EditSubject, topicId);
+  const save = async (subject: string) => {
+    const post = await trackLoad(Section.EditSubject, () => putTopicSubject({ topicId, subject }), topicId);
+    patchPost(queryClient, topicId, { subject: post.subject });
+    await invalidatePostLists(queryClient);
+  };
+  return { status, save };
+}

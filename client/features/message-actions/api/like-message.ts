@@ -1,0 +1,18 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { LikeResponse } from '../../../../shared/schemas/messages';
+import { apiFetch } from '../../../lib/api-client';
+import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
+import { patchMessage } from './topic-cache';
+
+/** GET /api/message/like/{id} (spec §7): toggles the like; answers the new list of likers. */
+export const getLikeMessage = (messageId: number) => apiFetch<LikeResponse>(`/api/message/like/${messageId}`);
+
+export function useLikeMessage(topicId: number, messageId: number) {
+  const queryClient = useQueryClient();
+  const status = useLoadStatus(Section.LikeMessage, messageId);
+  const toggle = async () => {
+    const { likes } = await trackLoad(Section.LikeMessage, () => getLikeMessage(messageId), messageId);
+    patchMessage(queryClient, topicId, messageId, { likes });
+  };
+  return { status, toggle };
+}

@@ -1,0 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { Post } from '../../../../shared/schemas/topics';
+import { apiFetch } from '../../../lib/api-client';
+import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
+import { invalidatePostLists, patchPost } from './topic-cache';
+
+/** PUT /api/topic/move (spec §7, admins). */
+export const putMoveTopic = (input: { topicId: number; forumId: number }) =>
+  apiFetch<Post>('/api/topic/move', { method: 'PUT', body: input });
+
+export function useMoveTopic(topicId: number) {
+  const queryClient = useQueryClient();
+  const status = useLoadStatus(Section.MoveTopic, topicId);
+  const move = async (forumId: number) => {
+    await trackLoad(Section.MoveTopic, () => putMoveTopic({ topicId, forumId }), topicId);
+    patchPost(queryClient, topicId, { forumId });
+    await invalidatePostLists(queryClient);
+  };
+  return { status, move };
+}

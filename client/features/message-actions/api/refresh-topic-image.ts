@@ -1,0 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
+import { invalidatePostLists, patchPost } from './topic-cache';
+
+/** GET /api/topic/image/{id} (spec §7, admins): makes the topic image again. */
+export const getRefreshTopicImage = (topicId: number) =>
+  apiFetch<{ image: string }>(`/api/topic/image/${topicId}`);
+
+export function useRefreshTopicImage(topicId: number) {
+  const queryClient = useQueryClient();
+  const status = useLoadStatus(Section.RefreshPostImage, topicId);
+  const refresh = async () => {
+    const { image } = await trackLoad(Section.RefreshPostImage, () => getRefreshTopicImage(topicId), topicId);
+    patchPost(queryClient, topicId, { image });
+    await invalidatePostLists(queryClient);
+  };
+  return { status, refresh };
+}

@@ -1,0 +1,55 @@
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { Message } from '../../../../shared/schemas/messages';
+import type { Post, TopicResponse } from '../../../../shared/schemas/topics';
+
+const topicKey = (topicId: number) => [`/api/topic/${topicId}`];
+
+/** Applies a change to every page of a cached topic (the reducer effects of spec §4). */
+export function updateTopicCache(
+  queryClient: QueryClient,
+  topicId: number,
+  change: (page: TopicResponse) => TopicResponse,
+): void {
+  queryClient.setQueryData<InfiniteData<TopicResponse>>(topicKey(topicId), (data) =>
+    data ? { ...data, pages: data.pages.map(change) } : data,
+  );
+}
+
+/** Replaces fields of one message, wherever it sits (main message or a reply). */
+export function patchMessage(
+  queryClient: QueryClient,
+  topicId: number,
+  messageId: number,
+  patch: Partial<Message>,
+) {
+  updateTopicCache(queryClient, topicId, (page) => ({
+    ...page,
+    mainMessage: page.mainMessage.id === messageId ? { ...page.mainMessage, ...patch } : page.mainMessage,
+    messages: page.messages.map((message) => (message.id === messageId ? { ...message, ...patch } : message)),
+  }));
+}
+
+export function removeMessage(queryClient: QueryClient, topicId: number, messageId: number) {
+  updateTopicCache(queryClient, topicId, (page) => ({
+    ...page,
+    messages: page.messages.filter((message) => message.id !== messageId),
+    post: { ...page.post, replies: Math.max(0, page.post.replies - 1) },
+  }));
+}
+
+export function patchPost(queryClient: QueryClient, topicId: number, patch: Partial<Post>) {
+  updateTopicCache(queryClient, topicId, (page) => ({ ...page, post: { ...page.post, ...patch } }));
+}
+
+/** Every post list (home, forums, search) is stale after a topic changed. */
+export function invalidatePostLists(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (query) => {
+      const key = query.queryKey[0];
+      return (
+        typeof key === 'string' &&
+        (key === '/api/home' || key.startsWith('/api/forum/') || key.startsWith('/api/search/'))
+      );
+    },
+  });
+}
