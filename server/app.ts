@@ -8,6 +8,7 @@ import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { avatarsRoutes } from './modules/avatars/avatars.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { forumsRoutes } from './modules/forums/forums.routes';
 import { mailPlugin } from './modules/mail/mail.service';
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(accountsRoutes, { prefix: '/api' });
   await app.register(searchRoutes, { prefix: '/api' });
   await app.register(imagesRoutes, { prefix: '/api' });
+  await app.register(avatarsRoutes, { prefix: '/api' });
   await app.register(emojiRoutes);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
