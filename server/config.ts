@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseRateLimits, type RateLimitRules } from './modules/rate-limit/rate-limit.rules';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -29,6 +30,8 @@ const environmentSchema = z.object({
   /** Lets topic images be fetched from loopback and private addresses: for tests only. */
   ALLOW_PRIVATE_IMAGE_HOSTS: z.stringbool().default(false),
   ANALYTICS_ID: z.string().optional(),
+  /** Overrides of the request limits, `login.ip=30/900,login.email=10/900` (limit/window seconds). */
+  RATE_LIMITS: z.string().optional(),
 });
 
 export type Config = Readonly<{
@@ -45,6 +48,7 @@ export type Config = Readonly<{
   trustProxy: boolean;
   allowPrivateImageHosts: boolean;
   analyticsId: string | undefined;
+  rateLimits: RateLimitRules;
 }>;
 
 export class ConfigError extends Error {}
@@ -58,6 +62,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Bad configuration:\n${lines.join('\n')}`);
   }
   const values = parsed.data;
+  let rateLimits: RateLimitRules;
+  try {
+    rateLimits = parseRateLimits(values.RATE_LIMITS);
+  } catch (error) {
+    throw new ConfigError(`Bad configuration:\n  RATE_LIMITS: ${(error as Error).message}`);
+  }
   const dataDir = path.resolve(values.DATA_DIR);
   const databaseUrl = values.DATABASE_URL;
   const database: Config['database'] =
@@ -80,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: values.TRUST_PROXY,
     allowPrivateImageHosts: values.ALLOW_PRIVATE_IMAGE_HOSTS,
     analyticsId: values.ANALYTICS_ID,
+    rateLimits,
   });
 }
 

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config';
+import type { MailContent } from './mail.templates';
+
+export interface OutgoingMail extends MailContent {
+  to: string;
+  /** The link the mail carries, logged when the mail goes to the outbox. */
+  link: string;
+}
+
+export interface Mailer {
+  /** Delivers the mail or throws: the caller decides whether to keep it for a retry. */
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+/** A mail server that does not answer must not hold a request for nodemailer's default two minutes. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set; otherwise each mail becomes an .eml file in
+ * DATA_DIR/outbox and its link is logged, so the forum works on a laptop with no mail server.
+ */
+export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+  const from = { name: config.siteName, address: config.mailFrom };
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS });
+    return {
+      async send(mail) {
+        await transport.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const outbox = path.join(config.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+      await mkdir(outbox, { recursive: true });
+      const file = path.join(outbox, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      log.info({ to: mail.to, link: mail.link, file }, 'no SMTP_URL: mail written to the outbox');
+    },
+    close: () => transport.close(),
+  };
+}
+
+export const mailPlugin = fp(async (app: FastifyInstance) => {
+  const mailer = createMailer(app.config, app.log);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
+});
