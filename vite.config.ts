@@ -19,6 +19,15 @@ export default defineConfig({
       workbox: {
         // The app shell: every built script, style and font, so a revisit starts offline.
         globPatterns: ['**/*.{js,css,html,woff2,svg}'],
+        // Not the shell: the editor and captcha load when someone writes, and the font's non-Hebrew,
+        // non-Latin subsets only when such text appears. Precaching them would cost a phone ~700 KB.
+        globIgnores: [
+          '**/writer-editor-*.js',
+          '**/altcha-*.js',
+          '**/*-cyrillic*',
+          '**/*-arabic-*',
+          '**/*-latin-ext-*',
+        ],
         navigateFallback: '/index.html',
         // API answers, images and the server's own 404 page are never served from the shell cache.
         navigateFallbackDenylist: [/^\/api\//, /^\/page\/not-found/, /^\/emoji\//],

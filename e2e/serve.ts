@@ -10,4 +10,7 @@ process.env.HOST = '127.0.0.1';
 process.env.PUBLIC_URL = `http://127.0.0.1:${process.env.PORT}`;
 process.env.LOG_LEVEL = 'warn';
 process.env.DATABASE_URL = '';
+// The seed writes before the server listens, so the first test sees the whole data set.
+const { seedE2e } = await import('./seed');
+await seedE2e();
 await import(path.resolve('dist/server/main.js'));

@@ -14,7 +14,7 @@ import { useForums } from '../../features/forums/get-forums';
 import { MessageActions } from '../../features/message-actions/message-actions';
 import { MessageContent } from '../../features/messages/message-content';
 import { useRecommendations } from '../../features/topics/get-recommendations';
-import { repliesOf, useTopic } from '../../features/topics/get-topic';
+import { repliesOf, topicOf, useTopic } from '../../features/topics/get-topic';
 import { ReplyWriter } from '../../features/writer/reply-writer';
 import { he } from '../../i18n/he';
 import { formatDateTime } from '../../lib/dates';
@@ -32,7 +32,7 @@ export function TopicPage() {
   const valid = Number.isSafeInteger(topicId) && topicId > 0;
   const query = useTopic(valid ? topicId : 0);
   const status = loadStatusOfQuery(query);
-  const first = query.data?.pages[0];
+  const first = topicOf(query.data?.pages);
   useRedirectToNotFound(!valid || (status === LoadStatus.NotFound && !first));
   useTitle(first?.post.subject);
   const { data: forums } = useForums();

@@ -1,18 +1,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { PublicUser } from '../../../shared/schemas/common';
-import type { Message } from '../../../shared/schemas/messages';
-import type { Post } from '../../../shared/schemas/topics';
+import type { Message, MoreMessagesResponse } from '../../../shared/schemas/messages';
+import type { TopicResponse } from '../../../shared/schemas/topics';
 
 import { apiFetch } from '../../lib/api-client';
 
-/** GET /api/topic/{id} (spec §3: messages by topic). */
-export interface TopicResponse {
-  messages: Message[];
-  mainMessage: Message;
-  hasMoreMessages: boolean;
-  post: Post;
-  users: PublicUser[];
-}
+/** The first page of a topic, then pages of earlier replies. */
+export type TopicPage = TopicResponse | MoreMessagesResponse;
+
+const isFirstPage = (page: TopicPage): page is TopicResponse => 'mainMessage' in page;
 
 export const topicPath = (topicId: number) => `/api/topic/${topicId}`;
 
@@ -26,10 +21,12 @@ export function useTopic(topicId: number) {
     queryKey: [path],
     initialPageParam: null as number | null,
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<TopicResponse>(pageParam === null ? path : `${path}/more/${pageParam}`, { signal }),
+      pageParam === null
+        ? apiFetch<TopicPage>(path, { signal })
+        : apiFetch<TopicPage>(`${path}/more/${pageParam}`, { signal }),
     getNextPageParam: (last) => {
       if (!last.hasMoreMessages) return null;
-      const ids = last.messages.map((message) => message.id).filter((id) => id !== last.mainMessage.id);
+      const ids = last.messages.map((message) => message.id);
       return ids.length ? Math.min(...ids) : null;
     },
     enabled: Number.isInteger(topicId) && topicId > 0,
@@ -37,12 +34,20 @@ export function useTopic(topicId: number) {
 }
 
 /** The replies of all fetched pages, oldest first, without the main message or repeats. */
-export function repliesOf(pages: readonly TopicResponse[]): Message[] {
+export function repliesOf(pages: readonly TopicPage[]): Message[] {
+  const first = pages[0];
+  const mainId = first && isFirstPage(first) ? first.mainMessage.id : null;
   const byId = new Map<number, Message>();
   for (const page of pages) {
     for (const message of page.messages) {
-      if (message.id !== page.mainMessage.id) byId.set(message.id, message);
+      if (message.id !== mainId) byId.set(message.id, message);
     }
   }
   return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+/** The topic itself: the first page, when it has arrived. */
+export function topicOf(pages: readonly TopicPage[] | undefined): TopicResponse | undefined {
+  const first = pages?.[0];
+  return first && isFirstPage(first) ? first : undefined;
 }

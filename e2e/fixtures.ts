@@ -1,0 +1,48 @@
+import type { APIRequestContext } from '@playwright/test';
+
+/** Accounts the e2e seed creates (e2e/seed.ts), for specs that log in. */
+export const E2E_ADMIN = {
+  username: 'מנהלת הפורום',
+  email: 'admin@forum.test',
+  password: 'admin-password-1',
+} as const;
+export const E2E_USER = {
+  username: 'דנה כהן',
+  email: 'user@forum.test',
+  password: 'user-password-1',
+} as const;
+export const E2E_WRITER = {
+  username: 'יוסי לוי',
+  email: 'writer@forum.test',
+  password: 'writer-password-1',
+} as const;
+
+/** Subjects of seeded topics the specs look for. */
+export const MARKUP_TOPIC = 'כל סוגי העיצוב בהודעה';
+export const LEGACY_TOPIC = 'הודעה ישנה מיבוא';
+/** The forum with enough topics to span three server pages of 7. */
+export const BUSY_FORUM_ID = 3;
+export const BUSY_FORUM_TOPICS = 17;
+/** A forum the seed leaves empty. */
+export const EMPTY_FORUM_ID = 9;
+/** Replies of the markup topic: enough to span three server pages of 7. */
+export const MARKUP_TOPIC_REPLIES = 18;
+export const TOTAL_TOPICS = 28;
+
+interface PostsPage {
+  posts: { id: number; subject: string; timestamp: number }[];
+  hasMorePosts: boolean;
+}
+
+/** The id of a seeded topic, found through the public API as a reader would. */
+export async function topicIdBySubject(request: APIRequestContext, subject: string): Promise<number> {
+  let path = '/api/home';
+  for (;;) {
+    const page = (await (await request.get(path)).json()) as PostsPage;
+    const found = page.posts.find((post) => post.subject === subject);
+    if (found) return found.id;
+    const last = page.posts.at(-1);
+    if (!page.hasMorePosts || !last) throw new Error(`no seeded topic "${subject}"`);
+    path = `/api/home/more/${last.timestamp}`;
+  }
+}
