@@ -1,11 +1,40 @@
-import { Link } from 'react-router';
+import { useRef, useState } from 'react';
+import { HE } from '../../i18n/he-accounts';
+import { trackEvent } from '../../lib/analytics';
+import { openHeaderPanel } from '../../lib/header-panel';
+import { useAuth } from '../auth/auth-store';
+import { useClickOutside } from '../forms/use-click-outside';
+import { SearchForm } from './search-form';
+import './search.css';
 
-/** The bottom bar's search button. */
+/** The bottom bar's search button: opens the search field; a guest gets the login panel (spec §2). */
 export function SearchButton({ className }: { className?: string }) {
+  const { isLoggedIn } = useAuth();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useClickOutside(ref, () => setOpen(false), open);
+
+  const handleClick = () => {
+    if (!isLoggedIn) {
+      trackEvent('guest_search');
+      openHeaderPanel('Login', HE.guards.searchRequiresLogin);
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+      return;
+    }
+    setOpen((value) => !value);
+  };
+
   return (
-    <Link className={className} to="/search/" aria-label="חיפוש">
-      <span aria-hidden="true">🔍</span>
-      <span>חיפוש</span>
-    </Link>
+    <div className="search-button" ref={ref}>
+      <button type="button" className={className} aria-expanded={open} onClick={handleClick}>
+        <span aria-hidden="true">🔍</span>
+        <span>{HE.search.label}</span>
+      </button>
+      {open ? (
+        <div className="search-popover">
+          <SearchForm autoFocus onDone={() => setOpen(false)} />
+        </div>
+      ) : null}
+    </div>
   );
 }

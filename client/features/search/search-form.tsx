@@ -1,0 +1,81 @@
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { LIMITS } from '../../../shared/limits';
+import { HE } from '../../i18n/he-accounts';
+import { trackEvent } from '../../lib/analytics';
+import { openHeaderPanel } from '../../lib/header-panel';
+import { useAuth } from '../auth/auth-store';
+import { searchQueryError } from './search-rules';
+import './search.css';
+
+/**
+ * The search field: at least 3 characters (spec §5), then `/search/{query}`. A guest gets the login
+ * panel with the spec's message and the `guest_search` event instead.
+ */
+export function SearchForm({
+  initial = '',
+  onDone,
+  autoFocus = false,
+}: {
+  initial?: string;
+  onDone?: () => void;
+  autoFocus?: boolean;
+}) {
+  const { isLoggedIn } = useAuth();
+  const navigate = useNavigate();
+  const [query, setQuery] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+
+  const handleSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!isLoggedIn) {
+      trackEvent('guest_search');
+      openHeaderPanel('Login', HE.guards.searchRequiresLogin);
+      onDone?.();
+      return;
+    }
+    const problem = searchQueryError(query);
+    setError(problem);
+    if (problem) return;
+    trackEvent('search');
+    navigate(`/search/${encodeURIComponent(query.trim())}`);
+    onDone?.();
+  };
+
+  return (
+    <search>
+      <form className="search-form" noValidate onSubmit={handleSubmit}>
+        <label htmlFor={id} className="visually-hidden">
+          {HE.search.label}
+        </label>
+        <div className="search-form-row">
+          <input
+            id={id}
+            type="search"
+            dir="auto"
+            maxLength={LIMITS.searchQueryMaxLength}
+            placeholder={HE.search.placeholder}
+            value={query}
+            // biome-ignore lint/a11y/noAutofocus: the field opens because the visitor asked to search
+            autoFocus={autoFocus}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              setError(null);
+            }}
+          />
+          <button type="submit" className="button button--primary">
+            {HE.search.submit}
+          </button>
+        </div>
+        {error ? (
+          <p id={`${id}-error`} className="field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </form>
+    </search>
+  );
+}
