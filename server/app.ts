@@ -13,6 +13,8 @@ import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { forumsRoutes } from './modules/forums/forums.routes';
 import { mailPlugin } from './modules/mail/mail.service';
 import { imagesRoutes } from './modules/images/images.routes';
+import { recommendationsRoutes } from './modules/recommendations/recommendations.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { topicsRoutes } from './modules/topics/topics.routes';
@@ -72,6 +74,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(captchaRoutes, { prefix: '/api' });
   await app.register(accountsRoutes, { prefix: '/api' });
   await app.register(searchRoutes, { prefix: '/api' });
+  await app.register(reportsRoutes, { prefix: '/api' });
+  await app.register(recommendationsRoutes, { prefix: '/api' });
   await app.register(imagesRoutes, { prefix: '/api' });
   await app.register(avatarsRoutes, { prefix: '/api' });
   await app.register(emojiRoutes);

@@ -18,6 +18,7 @@ export const VALIDATION_MESSAGES = {
   birthdateFormat: '*יש להזין תאריך תקין בתבנית dd/mm/yyyy',
   birthdateTooYoung: '*השימוש באתר מותר מגיל 13 ומעלה',
   searchQueryTooLong: 'ניתן לחפש עד 100 תווים',
+  reportTooLong: 'הדיווח יכול להכיל עד 2000 תווים',
   usernameTooLong: 'שם המשתמש יכול להכיל עד 30 תווים',
   usernameInvalid: 'שם המשתמש יכול להכיל אותיות, ספרות, רווחים ואת הסימנים _ - .',
   passwordTooLong: 'הסיסמה יכולה להכיל עד 200 תווים',

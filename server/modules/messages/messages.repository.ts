@@ -37,34 +37,46 @@ export function findMessage(db: Db, id: number): Promise<MessageRow | undefined>
 }
 
 /**
- * A page of a topic's replies, newest first (the caller shows them ascending): ids above the main
- * message's (= the topic id) and below `before` when given. Walks the (topic_id, id) index.
+ * A page of a topic's messages, newest first (the caller shows them ascending), below `before`
+ * when given. Only `topic_id = ?` and `id < ?` constrain it, so both databases walk the
+ * (topic_id, id) index backwards; a lower bound on id (to leave out the main message) would tempt
+ * them into walking the primary key instead and filtering the whole message table. The main
+ * message, the oldest of its topic, is left out by `listReplies`.
  */
-export function listRepliesQuery(db: Db, topicId: number, options: { before?: number; limit: number }) {
-  let query = db.selectFrom('messages').selectAll().where('topic_id', '=', topicId).where('id', '>', topicId);
+export function listTopicMessagesQuery(db: Db, topicId: number, options: { before?: number; limit: number }) {
+  let query = db.selectFrom('messages').selectAll().where('topic_id', '=', topicId);
   if (options.before !== undefined) query = query.where('id', '<', options.before);
   return query.orderBy('id', 'desc').limit(options.limit);
 }
 
-export function listReplies(
+/**
+ * Up to `limit` replies of a topic, newest first, below `before` when given; the main message
+ * (id = topic id) is never among them. Asks for one row more, as the main message may take it.
+ */
+export async function listReplies(
   db: Db,
   topicId: number,
   options: { before?: number; limit: number },
 ): Promise<MessageRow[]> {
-  return listRepliesQuery(db, topicId, options).execute();
+  const rows = await listTopicMessagesQuery(db, topicId, { ...options, limit: options.limit + 1 }).execute();
+  return rows.filter((row) => row.id !== topicId).slice(0, options.limit);
+}
+
+/** The likes of some messages, oldest first. */
+export function likesByMessageQuery(db: Db, messageIds: readonly number[]) {
+  return db
+    .selectFrom('likes')
+    .select(['message_id', 'user_id'])
+    .where('message_id', 'in', [...new Set(messageIds)])
+    .orderBy('created_at')
+    .orderBy('user_id');
 }
 
 /** The user ids who like each message, in one query for the whole page, oldest like first. */
 export async function likesByMessage(db: Db, messageIds: readonly number[]): Promise<Map<number, number[]>> {
   const likes = new Map<number, number[]>(messageIds.map((id) => [id, []]));
   if (messageIds.length === 0) return likes;
-  const rows = await db
-    .selectFrom('likes')
-    .select(['message_id', 'user_id'])
-    .where('message_id', 'in', [...new Set(messageIds)])
-    .orderBy('created_at')
-    .orderBy('user_id')
-    .execute();
+  const rows = await likesByMessageQuery(db, messageIds).execute();
   for (const row of rows) likes.get(row.message_id)?.push(row.user_id);
   return likes;
 }

@@ -1,0 +1,100 @@
+import type { Compilable, Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { beforeAll, expect, it } from 'vitest';
+import { LIMITS } from '../../../shared/limits';
+import type { Database } from '../../db/database';
+import { describeEachDatabase } from '../../test/databases';
+import { createReply, createTopic, createUser } from '../../test/factories';
+import { likesByMessageQuery, listTopicMessagesQuery } from '../messages/messages.repository';
+import { listTopicsQuery } from './topics.repository';
+
+/**
+ * The plan of a query, one line per step.
+ */
+async function plan(db: Kysely<Database>, kind: 'sqlite' | 'postgres', query: Compilable): Promise<string> {
+  const compiled = query.compile();
+  if (kind === 'sqlite') {
+    const result = await db.executeQuery<{ detail: string }>({
+      ...compiled,
+      sql: `EXPLAIN QUERY PLAN ${compiled.sql}`,
+    });
+    return result.rows.map((row) => row.detail).join('\n');
+  }
+  return db.transaction().execute(async (trx) => {
+    // A test table is small enough for any plan; these make PostgreSQL show the plan it would use
+    // on a big one, and still fall back to a scan or a sort when no index serves the query.
+    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+    await sql`SET LOCAL enable_bitmapscan = off`.execute(trx);
+    await sql`SET LOCAL enable_sort = off`.execute(trx);
+    const result = await trx.executeQuery<{ 'QUERY PLAN': string }>({
+      ...compiled,
+      sql: `EXPLAIN ${compiled.sql}`,
+    });
+    return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
+}
+
+function expectIndexWalk(text: string, kind: 'sqlite' | 'postgres', index: RegExp) {
+  if (kind === 'sqlite') {
+    expect(text).toMatch(new RegExp(`(SCAN|SEARCH) \\w+ USING (COVERING )?INDEX ${index.source}`));
+    expect(text).not.toMatch(/TEMP B-TREE/);
+    expect(text).not.toMatch(/^SCAN \w+$/m);
+  } else {
+    expect(text).toMatch(new RegExp(`Index (Only )?Scan( Backward)? using ${index.source}`));
+    expect(text).not.toMatch(/Seq Scan|Sort/);
+  }
+}
+
+describeEachDatabase('query plans of the lists and the topic page', (ctx) => {
+  let topicId = 0;
+
+  beforeAll(async () => {
+    const { user } = await createUser(ctx.db);
+    const start = Date.UTC(2026, 0, 1);
+    for (let index = 0; index < 60; index += 1) {
+      const { topic } = await createTopic(ctx.db, {
+        userId: user.id,
+        forumId: (index % 5) + 1,
+        now: start + index,
+      });
+      topicId = topic.id;
+    }
+    for (let index = 0; index < 40; index += 1) {
+      await createReply(ctx.db, { topicId, userId: user.id, now: start + 1000 + index });
+    }
+  });
+
+  const limit = LIMITS.pageSize + 1;
+  const homeIndex = { sqlite: /sqlite_autoindex_topics_\d+/, postgres: /topics_timestamp_key/ };
+
+  it('walks the timestamp index for the home page and its more pages', async () => {
+    for (const before of [undefined, Number.MAX_SAFE_INTEGER]) {
+      const text = await plan(ctx.db, ctx.kind, listTopicsQuery(ctx.db, { before, limit }));
+      expectIndexWalk(text, ctx.kind, homeIndex[ctx.kind]);
+    }
+  });
+
+  it('walks (forum_id, timestamp) for a forum page and its more pages', async () => {
+    for (const before of [undefined, Number.MAX_SAFE_INTEGER]) {
+      const text = await plan(ctx.db, ctx.kind, listTopicsQuery(ctx.db, { forumId: 2, before, limit }));
+      expectIndexWalk(text, ctx.kind, /topics_forum_timestamp/);
+    }
+  });
+
+  it('walks (topic_id, id) for the replies of a topic and its more pages', async () => {
+    for (const before of [undefined, topicId + 20]) {
+      const text = await plan(ctx.db, ctx.kind, listTopicMessagesQuery(ctx.db, topicId, { before, limit }));
+      expectIndexWalk(text, ctx.kind, /messages_topic_id/);
+    }
+  });
+
+  it('finds the likes of a page of messages by the likes primary key', async () => {
+    const text = await plan(ctx.db, ctx.kind, likesByMessageQuery(ctx.db, [topicId, topicId + 1]));
+    if (ctx.kind === 'sqlite') {
+      expect(text).toMatch(/SEARCH likes USING (COVERING )?INDEX sqlite_autoindex_likes_1 \(message_id=\?\)/);
+    } else {
+      expect(text).toMatch(/Index (Only )?Scan using likes_pk|Bitmap Index Scan on likes_pk/);
+      expect(text).not.toMatch(/Seq Scan/);
+    }
+  });
+});
