@@ -10,8 +10,8 @@ import type { Database } from '../server/db/database';
 import { verifyPassword } from '../server/modules/accounts/password';
 import { messagePlainText, previewText, sanitizeMessage } from '../server/modules/markup/markup';
 import { TEST_DATABASE_KINDS, TEST_DATABASE_URL } from '../server/test/databases';
+import { activityTimestamp } from '../server/modules/topics/topics.repository';
 import {
-  activityTimestamp,
   BENCH_PASSWORD,
   type DatabaseTarget,
   type DatasetSummary,

@@ -9,6 +9,7 @@ import type { Config } from '../server/config';
 import { connectDatabase } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
 import { previewText } from '../server/modules/markup/markup';
+import { activityTimestamp } from '../server/modules/topics/topics.repository';
 import { hashPassword } from '../server/modules/accounts/password';
 import * as text from './text';
 
@@ -73,10 +74,6 @@ interface Timeline {
   topicReplies: Int32Array;
   topicLastMessage: Int32Array;
 }
-
-/** The generated timestamp rule of topics.repository: last activity in ms × 1000 + id % 1000 (unique). */
-export const activityTimestamp = (activityMs: number, topicId: number) =>
-  activityMs * 1000 + (topicId % 1000);
 
 const messageSeed = (seed: number, id: number) =>
   (Math.imul(seed, 0x9e3779b1) ^ Math.imul(id, 0x85ebca6b)) >>> 0;

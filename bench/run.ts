@@ -1,0 +1,799 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
+import { connectDatabase, databaseKind } from '../server/db/connect';
+import type { Database } from '../server/db/database';
+import { hashToken } from '../server/plugins/auth';
+import { measureClientWeight, type RouteWeight } from './client-weight';
+import {
+  type DatabaseTarget,
+  type DatasetSize,
+  type DatasetSummary,
+  datasetSize,
+  GENERATOR_VERSION,
+  generateDataset,
+} from './generate';
+import { COMMON_WORDS, createRandom, RARE_WORDS, sentence } from './text';
+
+const HELP = `npm run bench -- [options]
+
+Builds the production server, generates (or reuses) the datasets, starts the server on each and
+drives every endpoint with autocannon at a fixed concurrency; prints req/s, p50, p99 and errors,
+the server's peak memory, each endpoint's throughput as a share of a bare Fastify route, growth
+from the small to the large dataset, and the client's gzipped weight per route. Results go to
+bench/results/<date>-<db>.json.
+
+  --preset small|default   small: the small dataset only (a quick run); default (the default):
+                           the small and the default (1,000,000 messages) datasets, for growth
+  --duration S             seconds of load per endpoint (10)
+  --warmup S               seconds of warm-up per endpoint, not measured (3)
+  --connections N          concurrent connections (10)
+  --only a,b               only these endpoints (names as printed)
+  --forums/--users/--topics/--messages/--likes/--reports N
+                           size of the large dataset (defaults: 20, 20000, 100000, 1000000, ...)
+  --fresh                  generate the datasets again even when a matching one exists
+  --skip-build             use dist/ as it is
+  --cpu-prof               write a V8 CPU profile of the server to bench/results/profiles/
+  --port N                 first port to use (3190; the hello server takes the next)
+
+DATABASE_URL=postgres://user@host/db runs on PostgreSQL: the datasets go into databases named
+forum_bench_* created on that server (the role needs CREATEDB). Otherwise SQLite files under
+data/bench/.`;
+
+const CONNECTIONS_DEFAULT = 10;
+const SECRET_KEY = 'benchmark-secret-key-benchmark-secret-key';
+const BENCH_USER_ID = 2;
+
+interface EndpointSpec {
+  name: string;
+  /** Which target of the issue applies: list pages, search, writes, or none. */
+  kind: 'page' | 'search' | 'reply' | 'other';
+  method: 'GET' | 'POST';
+  /** Requests cycle through these paths, so no single row stays hot in a cache. */
+  paths: string[];
+  auth?: boolean;
+  body?: (index: number) => string;
+}
+
+export interface EndpointResult {
+  name: string;
+  kind: EndpointSpec['kind'];
+  example: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  statusCodes: Record<string, number>;
+  /** Throughput as a share of the bare Fastify route measured in the same run. */
+  ratio: number;
+}
+
+interface DatasetRun {
+  name: string;
+  size: DatasetSize;
+  generation: { reused: boolean; seconds: number | null; timingsMs?: Record<string, number> };
+  hello: EndpointResult;
+  endpoints: EndpointResult[];
+  serverPeakRssMb: number;
+}
+
+interface Dataset {
+  name: string;
+  size: DatasetSize;
+  target: DatabaseTarget;
+  summary: DatasetSummary;
+  generation: DatasetRun['generation'];
+  /** Environment that points the server at the dataset. */
+  env: Record<string, string>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function fingerprint(size: DatasetSize, seed: number): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ size, seed, generator: GENERATOR_VERSION }))
+    .digest('hex')
+    .slice(0, 10);
+}
+
+/** The dataset of this size, made unless a matching one exists (the large one takes minutes). */
+async function ensureDataset(
+  name: string,
+  size: DatasetSize,
+  databaseUrl: string | undefined,
+  fresh: boolean,
+) {
+  const seed = 1;
+  const key = `${name}_${fingerprint(size, seed)}`;
+  const generate = async (target: DatabaseTarget) => {
+    console.log(`Generating the ${name} dataset (${size.messages.toLocaleString('en')} messages)…`);
+    const started = performance.now();
+    const summary = await generateDataset(target, {
+      ...size,
+      seed,
+      now: Date.now(),
+      spanDays: 5 * 365,
+      log: (line) => console.log(`  ${line}`),
+    });
+    const seconds = Math.round((performance.now() - started) / 100) / 10;
+    console.log(`  generated in ${seconds} s`);
+    return { summary, seconds };
+  };
+
+  if (databaseUrl) {
+    const database = `forum_bench_${key}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      const existing = await admin.query<{ description: string | null }>(
+        'SELECT shobj_description(oid, $1) AS description FROM pg_database WHERE datname = $2',
+        ['pg_database', database],
+      );
+      const url = new URL(databaseUrl);
+      url.pathname = `/${database}`;
+      const target: DatabaseTarget = { kind: 'postgres', url: url.toString() };
+      const env = { DATABASE_URL: target.url };
+      const description = existing.rows[0]?.description;
+      if (description && !fresh) {
+        const summary = JSON.parse(description) as DatasetSummary;
+        return {
+          name,
+          size,
+          target,
+          summary,
+          generation: { reused: true, seconds: null },
+          env,
+        } satisfies Dataset;
+      }
+      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      // pg_trgm makes no trigrams of Hebrew under a C character type (DESIGN.md).
+      await admin.query(
+        `CREATE DATABASE ${database} ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8' TEMPLATE template0`,
+      );
+      const { summary, seconds } = await generate(target);
+      const comment = JSON.stringify(summary).replace(/'/g, "''");
+      await admin.query(`COMMENT ON DATABASE ${database} IS '${comment}'`);
+      return {
+        name,
+        size,
+        target,
+        summary,
+        generation: { reused: false, seconds, timingsMs: summary.timingsMs },
+        env,
+      } satisfies Dataset;
+    } finally {
+      await admin.end();
+    }
+  }
+
+  const dir = path.resolve('data/bench', key);
+  const file = path.join(dir, 'forum.sqlite');
+  const summaryFile = path.join(dir, 'dataset.json');
+  const target: DatabaseTarget = { kind: 'sqlite', file };
+  const env = { DATA_DIR: dir, DATABASE_URL: `sqlite:${file}` };
+  if (existsSync(summaryFile) && existsSync(file) && !fresh) {
+    const summary = JSON.parse(readFileSync(summaryFile, 'utf8')) as DatasetSummary;
+    return {
+      name,
+      size,
+      target,
+      summary,
+      generation: { reused: true, seconds: null },
+      env,
+    } satisfies Dataset;
+  }
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const { summary, seconds } = await generate(target);
+  // Written last: a dataset whose generation stopped half-way is never reused.
+  writeFileSync(summaryFile, JSON.stringify(summary, null, 2));
+  return {
+    name,
+    size,
+    target,
+    summary,
+    generation: { reused: false, seconds, timingsMs: summary.timingsMs },
+    env,
+  } satisfies Dataset;
+}
+
+/** What the requests ask for, picked from the dataset: deep cursors, big topics, words that exist. */
+interface Targets {
+  forumIds: number[];
+  topicIds: number[];
+  homeCursors: number[];
+  forumCursors: { forumId: number; timestamp: number }[];
+  topicMoreCursors: { topicId: number; messageId: number }[];
+  replyTopicIds: number[];
+  likeMessageIds: number[];
+  commonWords: string[];
+  rareWords: string[];
+}
+
+async function pickTargets(db: Kysely<Database>, summary: DatasetSummary): Promise<Targets> {
+  const random = createRandom(42);
+  const topicCount = Number(
+    (await db.selectFrom('topics').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n,
+  );
+  const randomTopics = async (count: number) => {
+    const ids: number[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const row = await db
+        .selectFrom('topics')
+        .select('id')
+        .orderBy('timestamp', 'desc')
+        .offset(Math.floor(random() * topicCount))
+        .limit(1)
+        .executeTakeFirst();
+      if (row) ids.push(row.id);
+    }
+    return ids;
+  };
+  // "Deep in the list": a cursor somewhere in the older three quarters of all topics.
+  const homeCursors: number[] = [];
+  for (let i = 0; i < 20; i += 1) {
+    const offset = Math.floor(topicCount * (0.25 + 0.75 * random()));
+    const row = await db
+      .selectFrom('topics')
+      .select('timestamp')
+      .orderBy('timestamp', 'desc')
+      .offset(Math.min(offset, topicCount - 1))
+      .limit(1)
+      .executeTakeFirst();
+    if (row) homeCursors.push(row.timestamp);
+  }
+  const forums = await db
+    .selectFrom('topics')
+    .select(['forum_id', db.fn.countAll().as('n')])
+    .groupBy('forum_id')
+    .execute();
+  const forumCursors: Targets['forumCursors'] = [];
+  for (let i = 0; i < 20; i += 1) {
+    const forum = forums[Math.floor(random() * forums.length)];
+    if (!forum) break;
+    const offset = Math.floor(Number(forum.n) * (0.25 + 0.75 * random()));
+    const row = await db
+      .selectFrom('topics')
+      .select('timestamp')
+      .where('forum_id', '=', forum.forum_id)
+      .orderBy('timestamp', 'desc')
+      .offset(Math.min(offset, Number(forum.n) - 1))
+      .limit(1)
+      .executeTakeFirst();
+    if (row) forumCursors.push({ forumId: forum.forum_id, timestamp: row.timestamp });
+  }
+  const topicMoreCursors: Targets['topicMoreCursors'] = [];
+  for (const topic of summary.largestTopics.slice(0, 5)) {
+    const messages = await db
+      .selectFrom('messages')
+      .select('id')
+      .where('topic_id', '=', topic.id)
+      .orderBy('id')
+      .execute();
+    // Anywhere from the middle of the thread back to its first pages: a reader paging far back.
+    for (let i = 0; i < 10 && messages.length > 16; i += 1) {
+      const index = 8 + Math.floor(random() * (messages.length / 2));
+      const message = messages[index];
+      if (message) topicMoreCursors.push({ topicId: topic.id, messageId: message.id });
+    }
+  }
+  const replyTopicIds = await randomTopics(50);
+  const likeMessageIds: number[] = [];
+  const maxMessage = await db
+    .selectFrom('messages')
+    .select(db.fn.max('id').as('id'))
+    .executeTakeFirstOrThrow();
+  for (let i = 0; i < 100; i += 1) likeMessageIds.push(1 + Math.floor(random() * Number(maxMessage.id)));
+  const rarePresent = Object.keys(summary.rareWords);
+  return {
+    forumIds: forums.map((forum) => forum.forum_id),
+    topicIds: await randomTopics(200),
+    homeCursors,
+    forumCursors,
+    topicMoreCursors,
+    replyTopicIds,
+    likeMessageIds,
+    // Among the most frequent words of the generator, at least 3 letters (the search minimum).
+    commonWords: COMMON_WORDS.slice(0, 40)
+      .filter((word) => word.length >= 3)
+      .slice(0, 5),
+    rareWords: rarePresent.length > 0 ? rarePresent : [...RARE_WORDS.slice(0, 3)],
+  };
+}
+
+function endpointsFor(targets: Targets): EndpointSpec[] {
+  const replyRandom = createRandom(7);
+  const search = (words: string[]) => words.map((word) => `/api/search/${encodeURIComponent(word)}`);
+  return [
+    { name: 'home', kind: 'page', method: 'GET', paths: ['/api/home'] },
+    {
+      name: 'home more (deep)',
+      kind: 'page',
+      method: 'GET',
+      paths: targets.homeCursors.map((cursor) => `/api/home/more/${cursor}`),
+    },
+    { name: 'forum', kind: 'page', method: 'GET', paths: targets.forumIds.map((id) => `/api/forum/${id}`) },
+    {
+      name: 'forum more (deep)',
+      kind: 'page',
+      method: 'GET',
+      paths: targets.forumCursors.map((cursor) => `/api/forum/${cursor.forumId}/more/${cursor.timestamp}`),
+    },
+    { name: 'topic', kind: 'page', method: 'GET', paths: targets.topicIds.map((id) => `/api/topic/${id}`) },
+    {
+      name: 'topic more',
+      kind: 'page',
+      method: 'GET',
+      paths: targets.topicMoreCursors.map(
+        (cursor) => `/api/topic/${cursor.topicId}/more/${cursor.messageId}`,
+      ),
+    },
+    {
+      name: 'search (common)',
+      kind: 'search',
+      method: 'GET',
+      auth: true,
+      paths: search(targets.commonWords),
+    },
+    { name: 'search (rare)', kind: 'search', method: 'GET', auth: true, paths: search(targets.rareWords) },
+    {
+      name: 'recommendations',
+      kind: 'other',
+      method: 'GET',
+      paths: targets.topicIds.map((id) => `/api/recommendations/${id}`),
+    },
+    {
+      name: 'reply',
+      kind: 'reply',
+      method: 'POST',
+      auth: true,
+      paths: ['/api/message'],
+      body: (index) =>
+        JSON.stringify({
+          topicId: targets.replyTopicIds[index % targets.replyTopicIds.length],
+          content: `<p>${sentence(replyRandom, 5, 30)}</p>`,
+        }),
+    },
+    {
+      name: 'like',
+      kind: 'other',
+      method: 'GET',
+      auth: true,
+      paths: targets.likeMessageIds.map((id) => `/api/message/like/${id}`),
+    },
+    {
+      name: 'topic page HTML',
+      kind: 'page',
+      method: 'GET',
+      paths: targets.topicIds.map((id) => `/topic/${id}`),
+    },
+  ];
+}
+
+async function load(
+  port: number,
+  spec: Pick<EndpointSpec, 'method' | 'paths' | 'body'>,
+  headers: Record<string, string>,
+  seconds: number,
+  connections: number,
+): Promise<autocannon.Result> {
+  let index = 0;
+  const first = spec.paths[0] ?? '/';
+  return autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: spec.method,
+        path: first,
+        headers,
+        setupRequest: (request) => {
+          index += 1;
+          return {
+            ...request,
+            path: spec.paths[index % spec.paths.length] ?? first,
+            ...(spec.body ? { body: spec.body(index) } : {}),
+          };
+        },
+      },
+    ],
+  });
+}
+
+function summarise(name: string, kind: EndpointSpec['kind'], example: string, result: autocannon.Result) {
+  const statusCodes: Record<string, number> = {};
+  for (const [code, value] of Object.entries(result.statusCodeStats ?? {})) {
+    statusCodes[code] = (value as { count: number }).count;
+  }
+  return {
+    name,
+    kind,
+    example,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    statusCodes,
+    ratio: 0,
+  } satisfies EndpointResult;
+}
+
+/** Starts a Node.js process and waits until `readyPath` answers 200. */
+async function startProcess(args: string[], env: Record<string, string>, port: number, readyPath: string) {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}${readyPath}`);
+      if (response.ok) return child;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(200);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${args.join(' ')} did not answer on port ${port}`);
+}
+
+async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Peak resident memory of a process so far (VmHWM), in MB. */
+function peakRssMb(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /VmHWM:\s+(\d+) kB/.exec(status);
+    return match ? Math.round(Number(match[1]) / 1024) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+interface Options {
+  duration: number;
+  warmup: number;
+  connections: number;
+  port: number;
+  only: string[] | null;
+  cpuProf: boolean;
+}
+
+async function measureHello(options: Options): Promise<EndpointResult> {
+  const port = options.port + 1;
+  const hello = await startProcess(['--import', 'tsx', 'bench/hello-server.ts'], {}, port, '/');
+  try {
+    const spec = { method: 'GET' as const, paths: ['/'] };
+    await load(port, spec, {}, options.warmup, options.connections);
+    const result = summarise(
+      'bare Fastify hello',
+      'other',
+      '/',
+      await load(port, spec, {}, options.duration, options.connections),
+    );
+    return { ...result, ratio: 1 };
+  } finally {
+    await stopProcess(hello);
+  }
+}
+
+async function runDataset(dataset: Dataset, options: Options): Promise<DatasetRun> {
+  console.log(`\n== ${dataset.name} dataset on ${dataset.target.kind}`);
+  const hello = await measureHello(options);
+  console.log(`bare Fastify hello: ${hello.requestsPerSecond} req/s, p99 ${hello.p99Ms} ms`);
+
+  const db = connectDatabase(dataset.target);
+  const token = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  const targets = await pickTargets(db, dataset.summary);
+  const undo = await rememberWrites(db, targets);
+  await db
+    .insertInto('sessions')
+    .values({
+      user_id: BENCH_USER_ID,
+      token_hash: hashToken(token),
+      created_at: now,
+      expires_at: now + 86_400_000,
+    })
+    .execute();
+
+  const profileDir = path.resolve('bench/results/profiles');
+  const nodeArgs = options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const server = await startProcess(
+    [...nodeArgs, 'dist/server/main.js'],
+    { ...dataset.env, LOG_LEVEL: 'warn', SECRET_KEY },
+    options.port,
+    '/api/forums',
+  );
+  const endpoints: EndpointResult[] = [];
+  let peakSampled = 0;
+  const sampler = setInterval(() => {
+    peakSampled = Math.max(peakSampled, peakRssMb(server.pid));
+  }, 250);
+  try {
+    const specs = endpointsFor(targets).filter((spec) => !options.only || options.only.includes(spec.name));
+    for (const spec of specs) {
+      if (spec.paths.length === 0) {
+        console.log(`${spec.name}: skipped (the dataset has nothing to ask for)`);
+        continue;
+      }
+      const headers: Record<string, string> = { cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' };
+      if (spec.auth) headers.authorization = `Bearer ${token}`;
+      if (spec.method === 'POST') headers['content-type'] = 'application/json';
+      await load(options.port, spec, headers, options.warmup, options.connections);
+      const result = summarise(
+        spec.name,
+        spec.kind,
+        spec.paths[0] ?? '',
+        await load(options.port, spec, headers, options.duration, options.connections),
+      );
+      result.ratio =
+        Math.round((100 * result.requestsPerSecond) / Math.max(1, hello.requestsPerSecond)) / 100;
+      endpoints.push(result);
+      console.log(
+        `${spec.name}: ${result.requestsPerSecond} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, errors ${result.errors}`,
+      );
+    }
+    peakSampled = Math.max(peakSampled, peakRssMb(server.pid));
+  } finally {
+    clearInterval(sampler);
+    await stopProcess(server);
+    await undo();
+    await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+    await db.destroy();
+  }
+  return {
+    name: dataset.name,
+    size: dataset.size,
+    generation: dataset.generation,
+    hello,
+    endpoints,
+    serverPeakRssMb: peakSampled,
+  };
+}
+
+/**
+ * Notes what the reply and like benchmarks will change and returns what puts it back, so a kept
+ * dataset gives the same figures run after run: the new replies go, the topics they bumped get
+ * their counts and order back, the bench user's likes are as before.
+ */
+async function rememberWrites(db: Kysely<Database>, targets: Targets) {
+  const lastMessage = Number(
+    (await db.selectFrom('messages').select(db.fn.max('id').as('id')).executeTakeFirstOrThrow()).id,
+  );
+  const topics = await db
+    .selectFrom('topics')
+    .select(['id', 'replies', 'timestamp'])
+    .where('id', 'in', targets.replyTopicIds)
+    .execute();
+  const likes = await db
+    .selectFrom('likes')
+    .selectAll()
+    .where('user_id', '=', BENCH_USER_ID)
+    .where('message_id', 'in', targets.likeMessageIds)
+    .execute();
+  return async () => {
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('messages').where('id', '>', lastMessage).execute();
+      for (const topic of topics) {
+        await trx
+          .updateTable('topics')
+          .set({ replies: topic.replies, timestamp: topic.timestamp })
+          .where('id', '=', topic.id)
+          .execute();
+      }
+      await trx
+        .deleteFrom('likes')
+        .where('user_id', '=', BENCH_USER_ID)
+        .where('message_id', 'in', targets.likeMessageIds)
+        .execute();
+      if (likes.length > 0) await trx.insertInto('likes').values(likes).execute();
+    });
+    if (databaseKind(db) === 'postgres') await sql`VACUUM ANALYZE`.execute(db);
+  };
+}
+
+/** The issue's targets, checked on the largest dataset of the run. */
+function checkTargets(run: DatasetRun, client: Record<string, RouteWeight> | null) {
+  const checks: { target: string; measured: string; ok: boolean }[] = [];
+  for (const endpoint of run.endpoints) {
+    if (endpoint.kind === 'page' && endpoint.name !== 'topic page HTML') {
+      checks.push({
+        target: `${endpoint.name}: ≥ 40% of bare Fastify, p99 < 20 ms`,
+        measured: `${Math.round(endpoint.ratio * 100)}%, p99 ${endpoint.p99Ms} ms`,
+        ok: endpoint.ratio >= 0.4 && endpoint.p99Ms < 20,
+      });
+    }
+    if (endpoint.kind === 'search') {
+      checks.push({
+        target: `${endpoint.name}: p99 < 50 ms`,
+        measured: `p99 ${endpoint.p99Ms} ms`,
+        ok: endpoint.p99Ms < 50,
+      });
+    }
+    if (endpoint.kind === 'reply') {
+      checks.push({
+        target: 'reply: p99 < 10 ms',
+        measured: `p99 ${endpoint.p99Ms} ms`,
+        ok: endpoint.p99Ms < 10,
+      });
+    }
+  }
+  const errors = run.endpoints.reduce((sum, endpoint) => sum + endpoint.errors, 0);
+  checks.push({ target: 'no errors', measured: `${errors}`, ok: errors === 0 });
+  checks.push({
+    target: 'server memory < 200 MB',
+    measured: `${run.serverPeakRssMb} MB peak RSS`,
+    ok: run.serverPeakRssMb < 200,
+  });
+  const topic = client?.topic;
+  if (topic) {
+    checks.push({
+      target: 'topic page: ≤ 120 KB gzipped JS, ≤ 20 KB gzipped CSS',
+      measured: `${kb(topic.jsGzip)} KB JS, ${kb(topic.cssGzip)} KB CSS`,
+      ok: topic.jsGzip <= 120 * 1024 && topic.cssGzip <= 20 * 1024,
+    });
+  }
+  return checks;
+}
+
+const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
+const pad = (value: string | number, width: number) => String(value).padStart(width);
+
+function printTable(run: DatasetRun) {
+  console.log(
+    `\n${run.name} dataset: ${run.size.messages.toLocaleString('en')} messages, ${run.size.topics.toLocaleString('en')} topics`,
+  );
+  console.log(
+    `${'endpoint'.padEnd(22)}${pad('req/s', 8)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('errors', 8)}${pad('× hello', 9)}`,
+  );
+  for (const row of [run.hello, ...run.endpoints]) {
+    console.log(
+      `${row.name.padEnd(22)}${pad(row.requestsPerSecond, 8)}${pad(row.p50Ms, 8)}${pad(row.p99Ms, 8)}${pad(row.errors, 8)}${pad(row.ratio.toFixed(2), 9)}`,
+    );
+  }
+  console.log(`server peak RSS: ${run.serverPeakRssMb} MB`);
+}
+
+function growth(small: DatasetRun, large: DatasetRun) {
+  return large.endpoints.map((endpoint) => {
+    const before = small.endpoints.find((candidate) => candidate.name === endpoint.name);
+    return {
+      name: endpoint.name,
+      smallRatio: before?.ratio ?? null,
+      largeRatio: endpoint.ratio,
+      /** Below 1: the endpoint slows down as the data grows, relative to the machine's ceiling. */
+      change: before && before.ratio > 0 ? Math.round((100 * endpoint.ratio) / before.ratio) / 100 : null,
+      smallP99Ms: before?.p99Ms ?? null,
+      largeP99Ms: endpoint.p99Ms,
+    };
+  });
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      preset: { type: 'string', default: 'default' },
+      duration: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '3' },
+      connections: { type: 'string', default: String(CONNECTIONS_DEFAULT) },
+      only: { type: 'string' },
+      forums: { type: 'string' },
+      users: { type: 'string' },
+      topics: { type: 'string' },
+      messages: { type: 'string' },
+      likes: { type: 'string' },
+      reports: { type: 'string' },
+      fresh: { type: 'boolean', default: false },
+      'skip-build': { type: 'boolean', default: false },
+      'cpu-prof': { type: 'boolean', default: false },
+      port: { type: 'string', default: '3190' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(HELP);
+    return;
+  }
+  const options: Options = {
+    duration: Number(values.duration),
+    warmup: Number(values.warmup),
+    connections: Number(values.connections),
+    port: Number(values.port),
+    only: values.only ? values.only.split(',').map((name) => name.trim()) : null,
+    cpuProf: values['cpu-prof'],
+  };
+  const databaseUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
+  const sizes: [string, DatasetSize][] = [['small', datasetSize('small', {})]];
+  if (values.preset === 'default') sizes.push(['large', datasetSize('default', values)]);
+  else if (values.preset !== 'small') throw new Error(`unknown preset "${values.preset}" (small or default)`);
+
+  const started = performance.now();
+  if (!values['skip-build']) {
+    console.log('Building the production server and client (npm run build)…');
+    execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
+  }
+  let clientWeight: Record<string, RouteWeight> | null = null;
+  try {
+    clientWeight = measureClientWeight(path.resolve('dist/client'));
+    for (const [route, weight] of Object.entries(clientWeight)) {
+      console.log(
+        `client ${route}: ${kb(weight.jsGzip)} KB JS + ${kb(weight.cssGzip)} KB CSS gzipped before interaction (${kb(weight.lazyJsGzip)} KB JS more loaded lazily)`,
+      );
+    }
+  } catch (error) {
+    console.log(`client weight not measured: ${(error as Error).message}`);
+  }
+
+  const runs: DatasetRun[] = [];
+  for (const [name, size] of sizes) {
+    const dataset = await ensureDataset(name, size, databaseUrl, values.fresh);
+    runs.push(await runDataset(dataset, options));
+  }
+
+  for (const run of runs) printTable(run);
+  const small = runs[0];
+  const large = runs[runs.length - 1];
+  const growthRows = small && large && small !== large ? growth(small, large) : [];
+  if (growthRows.length > 0) {
+    console.log('\ngrowth (share of bare Fastify, small → large):');
+    for (const row of growthRows) {
+      console.log(
+        `${row.name.padEnd(22)}${pad(row.smallRatio?.toFixed(2) ?? '-', 8)} → ${row.largeRatio.toFixed(2)}  (×${row.change ?? '-'})`,
+      );
+    }
+  }
+  const checks = large ? checkTargets(large, clientWeight) : [];
+  console.log(`\ntargets (on the ${large?.name} dataset):`);
+  for (const check of checks)
+    console.log(`${check.ok ? 'met   ' : 'MISSED'}  ${check.target}: ${check.measured}`);
+
+  const kind = databaseUrl ? 'postgres' : 'sqlite';
+  const date = new Date().toISOString().slice(0, 10);
+  const cpus = os.cpus();
+  const result = {
+    date: new Date().toISOString(),
+    database: kind,
+    command:
+      `${databaseUrl ? 'DATABASE_URL=postgres://… ' : ''}npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
+    machine: {
+      cpus: cpus.length,
+      model: cpus[0]?.model ?? 'unknown',
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      loadAverageAtEnd: os.loadavg().map((value) => Math.round(value * 100) / 100),
+    },
+    options: { duration: options.duration, warmup: options.warmup, connections: options.connections },
+    clientWeight,
+    datasets: runs,
+    growth: growthRows,
+    targets: checks,
+    seconds: Math.round((performance.now() - started) / 1000),
+  };
+  mkdirSync('bench/results', { recursive: true });
+  const file = `bench/results/${date}-${kind}.json`;
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`\nresults: ${file} (${result.seconds} s in all)`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
