@@ -1,0 +1,73 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody, idParam } from '../../../shared/schemas/common';
+import { messageReport, messageReportsResponse, newReportBody } from '../../../shared/schemas/reports';
+import { assertMayModerate } from './reports.policy';
+import { closeReport, createReport, listReports } from './reports.service';
+
+const tags = ['reports'];
+
+// Before validation, so a guest or a user hears about the permission, not about the id.
+const moderatorsOnly = async (request: FastifyRequest) => {
+  assertMayModerate(request.user);
+};
+const moderatorErrors = { 400: errorBody, 401: errorBody, 403: errorBody };
+
+/** Spec §7: message reports. */
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/messageReport',
+    {
+      schema: {
+        tags,
+        description:
+          'Reports a message (guests too, with a solved captcha). The server sets the id, the time and isOpen; answers the stored report.',
+        body: newReportBody,
+        response: { 200: messageReport, 400: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => createReport(app, request.user, request.body),
+  );
+
+  app.get(
+    '/messageReport',
+    {
+      schema: {
+        tags,
+        description: 'Admins: the newest page of open reports.',
+        response: { 200: messageReportsResponse, ...moderatorErrors },
+      },
+      preValidation: moderatorsOnly,
+    },
+    async () => listReports(app.db),
+  );
+
+  app.get(
+    '/messageReport/more/:lastReportId',
+    {
+      schema: {
+        tags,
+        description: 'Admins: the page of open reports older than lastReportId.',
+        params: z.object({ lastReportId: idParam }),
+        response: { 200: messageReportsResponse, ...moderatorErrors },
+      },
+      preValidation: moderatorsOnly,
+    },
+    async (request) => listReports(app.db, request.params.lastReportId),
+  );
+
+  app.delete(
+    '/messageReport/:id',
+    {
+      schema: {
+        tags,
+        description: 'Admins: closes a report (isOpen false; it leaves the queue); answers the report.',
+        params: z.object({ id: idParam }),
+        response: { 200: messageReport, 404: errorBody, ...moderatorErrors },
+      },
+      preValidation: moderatorsOnly,
+    },
+    async (request) => closeReport(app, assertMayModerate(request.user), request.params.id),
+  );
+};
