@@ -5,6 +5,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
  * read back as numbers); flags are 0/1 integers on both databases so one query code serves both.
  */
 export interface Database {
+  analytics_events: AnalyticsEventsTable;
   users: UsersTable;
   sessions: SessionsTable;
   forums: ForumsTable;
@@ -134,6 +135,19 @@ export interface PendingMailsTable {
   created_at: number;
 }
 
+/** First-party analytics (an addition to spec §7): page views and events, never an address. */
+export interface AnalyticsEventsTable {
+  id: Generated<number>;
+  /** page_view or event */
+  kind: string;
+  /** The event's name; null for a page view. */
+  name: string | null;
+  path: string;
+  label: string | null;
+  user_id: number | null;
+  created_at: number;
+}
+
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
@@ -141,3 +155,4 @@ export type TopicRow = Selectable<TopicsTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type ForumRow = Selectable<ForumsTable>;
 export type MessageReportRow = Selectable<MessageReportsTable>;
+export type NewAnalyticsEvent = Insertable<AnalyticsEventsTable>;
