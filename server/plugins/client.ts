@@ -1,12 +1,14 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isClientRoute } from '../../shared/client-routes';
 import { notFound } from '../http-error';
 
 export const NOT_FOUND_PAGE = '/page/not-found';
 
 /**
- * Serves the built client: hashed assets with long caching, and index.html for every client route
- * so the single-page app can route it. `/page/not-found` is answered with a real 404.
+ * Serves the built client: hashed assets with long caching, and index.html for every page path so
+ * the single-page app can route it. Paths that are no route of spec §2, and `/page/not-found`
+ * itself, get the same page with a real 404 (the app then shows "not found").
  */
 export async function clientPlugin(app: FastifyInstance, options: { clientDir: string | null }) {
   const { clientDir } = options;
@@ -27,7 +29,7 @@ export async function clientPlugin(app: FastifyInstance, options: { clientDir: s
     if (request.url.startsWith('/api/') || !clientDir || !['GET', 'HEAD'].includes(request.method)) {
       throw notFound();
     }
-    const status = request.url.split('?')[0] === NOT_FOUND_PAGE ? 404 : 200;
+    const status = isClientRoute(request.url.split('?')[0] ?? '/') ? 200 : 404;
     return reply.status(status).header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

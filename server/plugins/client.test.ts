@@ -1,0 +1,62 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isClientRoute } from '../../shared/client-routes';
+import { clientPlugin } from './client';
+
+describe('isClientRoute (spec §2 paths)', () => {
+  it.each([
+    '/',
+    '/forum/3',
+    '/topic/120',
+    '/edit-profile',
+    '/search/שלום',
+    '/search/',
+    '/message-reports',
+    '/activate-user/abc.def',
+    '/forgot-password/abc',
+    '/policy',
+    '/not-found',
+    '/policy/',
+  ])('accepts %s', (pathname) => {
+    expect(isClientRoute(pathname)).toBe(true);
+  });
+
+  it.each(['/page/not-found', '/forum/abc', '/topic/1/2', '/Contact', '/admin', '/forum', '/wp-login.php'])(
+    'refuses %s',
+    (pathname) => {
+      expect(isClientRoute(pathname)).toBe(false);
+    },
+  );
+});
+
+describe('the client plugin', () => {
+  const app = Fastify({ logger: false });
+  beforeAll(async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'client-plugin-'));
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html lang="he" dir="rtl"><title>קהילה</title></html>',
+    );
+    await app.register(clientPlugin, { clientDir: dir });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('answers a route with the app and 200', async () => {
+    const response = await app.inject({ url: '/topic/5?x=1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('lang="he"');
+  });
+
+  it('answers /page/not-found and unknown paths with the app and a real 404', async () => {
+    for (const url of ['/page/not-found', '/no/such/page']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('dir="rtl"');
+    }
+  });
+});

@@ -1,0 +1,23 @@
+/**
+ * The client routes of spec §2, for the server: it answers these with the app and HTTP 200, and
+ * every other page path with the app and HTTP 404, so crawlers see a missing page as missing.
+ * Keep in step with client/app/routes.tsx.
+ */
+const CLIENT_ROUTES: readonly RegExp[] = [
+  /^\/$/,
+  /^\/forum\/\d+$/,
+  /^\/topic\/\d+$/,
+  /^\/edit-profile$/,
+  /^\/search(?:\/[^/]*)?$/,
+  /^\/message-reports$/,
+  /^\/activate-user(?:\/[^/]+)?$/,
+  /^\/forgot-password(?:\/[^/]+)?$/,
+  /^\/policy$/,
+  /^\/not-found$/,
+];
+
+/** Whether a page path (no query) is one of the app's routes; a trailing slash is ignored. */
+export function isClientRoute(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return CLIENT_ROUTES.some((route) => route.test(path));
+}
