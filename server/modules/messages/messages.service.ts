@@ -5,7 +5,7 @@ import type { Database, MessageRow, UserRow } from '../../db/database';
 import { publish } from '../../events';
 import { badRequest, forbidden, notFound } from '../../http-error';
 import { prepareMessageContent } from '../markup/markup';
-import { findTopic, refreshTopicActivity, updateTopicPreview } from '../topics/topics.repository';
+import { findTopic, lockTopic, refreshTopicActivity, updateTopicPreview } from '../topics/topics.repository';
 import { topicNotFound } from '../topics/topics.service';
 import { presentUser } from '../users/users.presenter';
 import { findUsersByIds } from '../users/users.repository';
@@ -73,7 +73,7 @@ export async function createReply(
   const prepared = prepareMessageContent(input.content);
   const now = deps.clock.now();
   const message = await deps.db.transaction().execute(async (trx) => {
-    if (!(await findTopic(trx, input.topicId))) throw topicNotFound();
+    if (!(await lockTopic(trx, input.topicId))) throw topicNotFound();
     const created = await insertMessage(trx, {
       topicId: input.topicId,
       userId: user.id,
@@ -127,6 +127,7 @@ export async function removeMessage(deps: Deps, user: UserRow, id: number): Prom
   }
   const likes = await likesByMessage(deps.db, [id]);
   await deps.db.transaction().execute(async (trx) => {
+    await lockTopic(trx, message.topic_id);
     await deleteMessage(trx, id);
     await refreshTopicActivity(trx, message.topic_id);
   });

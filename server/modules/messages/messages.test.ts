@@ -84,6 +84,23 @@ describeEachDatabase('message writes and likes', (ctx) => {
       expect((await apiClient(ctx.app).get('/api/forum/4')).json<PostsResponse>().posts[0]?.replies).toBe(1);
     });
 
+    it('counts every one of many replies sent at the same moment', async () => {
+      const client = apiClient(ctx.app);
+      const tokens = [author.token, other.token, admin.token];
+      const responses = await Promise.all(
+        Array.from({ length: 12 }, (_, index) =>
+          client.post('/api/message', reply(`<p>במקביל ${index}</p>`), { token: tokens[index % 3] }),
+        ),
+      );
+      expect(responses.map((response) => response.statusCode)).toEqual(Array(12).fill(200));
+      expect((await topicRow()).replies).toBe(12);
+      const ids = responses.map((response) => response.json<Message>().id);
+      await Promise.all(
+        ids.slice(0, 5).map((id) => client.delete(`/api/message/${id}`, { token: admin.token })),
+      );
+      expect((await topicRow()).replies).toBe(7);
+    });
+
     it('refuses a guest with 401 and an unknown topic with 404', async () => {
       await expectRefused(() => apiClient(ctx.app).post('/api/message', reply()), 401);
       const body = await expectRefused(

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { databaseKind } from '../../db/connect';
 import type { Database, TopicRow } from '../../db/database';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -57,6 +58,16 @@ export function listTopics(
 
 export function findTopic(db: Db, id: number): Promise<TopicRow | undefined> {
   return db.selectFrom('topics').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Reads a topic inside a writing transaction and, on PostgreSQL, locks its row until commit, so
+ * two replies or deletes on one topic at the same moment recount it one after the other (each sees
+ * the other's message). SQLite runs one writing transaction at a time and needs no lock.
+ */
+export function lockTopic(db: Transaction<Database>, id: number): Promise<TopicRow | undefined> {
+  const query = db.selectFrom('topics').selectAll().where('id', '=', id);
+  return (databaseKind(db) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
 export function insertTopic(db: Db, topic: TopicRow): Promise<TopicRow> {
