@@ -17,6 +17,13 @@ export const E2E_WRITER = {
   password: 'writer-password-1',
 } as const;
 
+/**
+ * Sessions the seed opens, so specs can be logged in without the captcha of the login form:
+ * `localStorage.authToken` set to one of these is a valid bearer token.
+ */
+export const E2E_USER_TOKEN = 'e2e-user-session-token-0123456789abcdef';
+export const E2E_ADMIN_TOKEN = 'e2e-admin-session-token-0123456789abcdef';
+
 /** Subjects of seeded topics the specs look for. */
 export const MARKUP_TOPIC = 'כל סוגי העיצוב בהודעה';
 export const LEGACY_TOPIC = 'הודעה ישנה מיבוא';

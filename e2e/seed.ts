@@ -7,6 +7,7 @@ import type { Database, UserRow } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { seedForums } from '../server/db/seed-forums';
 import { hashPassword } from '../server/modules/accounts/password';
+import { hashToken } from '../server/plugins/auth';
 import { insertMessage } from '../server/modules/messages/messages.repository';
 import { createReply, toggleMessageLike } from '../server/modules/messages/messages.service';
 import { createTopic } from '../server/modules/topics/topics.service';
@@ -15,7 +16,9 @@ import {
   BUSY_FORUM_ID,
   BUSY_FORUM_TOPICS,
   E2E_ADMIN,
+  E2E_ADMIN_TOKEN,
   E2E_USER,
+  E2E_USER_TOKEN,
   E2E_WRITER,
   LEGACY_TOPIC,
   MARKUP_TOPIC,
@@ -141,6 +144,24 @@ export async function seedE2e(): Promise<void> {
     const user = await insertUser(db, E2E_USER, false);
     const writer = await insertUser(db, E2E_WRITER, false);
     const authors: UserRow[] = [writer, user, admin];
+    const YEAR = 365 * 24 * 60 * 60 * 1000;
+    await db
+      .insertInto('sessions')
+      .values([
+        {
+          user_id: user.id,
+          token_hash: hashToken(E2E_USER_TOKEN),
+          created_at: START,
+          expires_at: START + 50 * YEAR,
+        },
+        {
+          user_id: admin.id,
+          token_hash: hashToken(E2E_ADMIN_TOKEN),
+          created_at: START,
+          expires_at: START + 50 * YEAR,
+        },
+      ])
+      .execute();
 
     for (const [index, subject] of SUBJECTS.slice(0, BUSY_FORUM_TOPICS).entries()) {
       const author = authors[index % authors.length] ?? writer;

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { Layout } from './layout';
 import { PageLoader } from '../components/page-loader';
+import { useNoIndex } from '../lib/head';
 import { RequireAuth } from './require-auth';
 
 // Every route is its own chunk (spec §1 sizes): a reader of a topic downloads no search or profile code.
@@ -26,6 +27,12 @@ const ForgotPasswordPage = lazy(() =>
 
 const page = (element: React.ReactNode) => <Suspense fallback={<PageLoader />}>{element}</Suspense>;
 
+/** Pages kept out of search engines while shown (spec §1): set here so no page can forget it. */
+function NoIndex({ children }: { children: React.ReactNode }) {
+  useNoIndex();
+  return children;
+}
+
 /** The routes of spec §2, with their exact paths; anything else goes to not-found. */
 export function AppRoutes() {
   return (
@@ -34,11 +41,35 @@ export function AppRoutes() {
         <Route index element={page(<HomePage />)} />
         <Route path="forum/:forumId" element={page(<ForumPage />)} />
         <Route path="topic/:topicId" element={page(<TopicPage />)} />
-        <Route path="edit-profile" element={<RequireAuth>{page(<EditProfilePage />)}</RequireAuth>} />
-        <Route path="search/:query?" element={<RequireAuth>{page(<SearchPage />)}</RequireAuth>} />
-        <Route path="message-reports" element={<RequireAuth>{page(<MessageReportsPage />)}</RequireAuth>} />
-        <Route path="activate-user/:encrypted?" element={page(<ActivateUserPage />)} />
-        <Route path="forgot-password/:encrypted?" element={page(<ForgotPasswordPage />)} />
+        <Route
+          path="edit-profile"
+          element={
+            <RequireAuth>
+              <NoIndex>{page(<EditProfilePage />)}</NoIndex>
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="search/:query?"
+          element={
+            <RequireAuth>
+              <NoIndex>{page(<SearchPage />)}</NoIndex>
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="message-reports"
+          element={
+            <RequireAuth>
+              <NoIndex>{page(<MessageReportsPage />)}</NoIndex>
+            </RequireAuth>
+          }
+        />
+        <Route path="activate-user/:encrypted?" element={<NoIndex>{page(<ActivateUserPage />)}</NoIndex>} />
+        <Route
+          path="forgot-password/:encrypted?"
+          element={<NoIndex>{page(<ForgotPasswordPage />)}</NoIndex>}
+        />
         <Route path="policy" element={page(<PolicyPage />)} />
         <Route path="not-found" element={page(<NotFoundPage redirect />)} />
         <Route path="page/not-found" element={page(<NotFoundPage />)} />

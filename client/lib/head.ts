@@ -44,7 +44,6 @@ export function useNoIndex(): void {
     const meta = document.createElement('meta');
     meta.name = 'robots';
     meta.content = 'noindex';
-    meta.dataset.page = 'noindex';
     document.head.append(meta);
     return () => meta.remove();
   }, []);
