@@ -1,3 +1,18 @@
+import { Navigate, useParams } from 'react-router';
+import { ResetPassword } from '../../features/activation/reset-password';
+import { HE } from '../../i18n/he-accounts';
+import { useNoIndex, useTitle } from '../../lib/head';
+
+/** /forgot-password/{encrypted} (spec §2): an empty value goes home. */
 export function ForgotPasswordPage() {
-  return <h1>בחירת סיסמה חדשה</h1>;
+  const { encrypted = '' } = useParams();
+  useTitle(HE.resetPassword.title);
+  useNoIndex();
+  if (encrypted.trim() === '') return <Navigate to="/" replace />;
+  return (
+    <div className="activation-page">
+      <h1>{HE.resetPassword.title}</h1>
+      <ResetPassword key={encrypted} token={encrypted} />
+    </div>
+  );
 }

@@ -1,3 +1,17 @@
+import { Breadcrumbs } from '../../components/breadcrumbs';
+import { MessageReports } from '../../features/reports/message-reports';
+import { HE } from '../../i18n/he-accounts';
+import { useNoIndex, useTitle } from '../../lib/head';
+
+/** Message reports (spec §2), for admins. */
 export function MessageReportsPage() {
-  return <h1>דיווחים על הודעות</h1>;
+  useTitle(HE.reports.title);
+  useNoIndex();
+  return (
+    <div className="message-reports-page">
+      <Breadcrumbs trail={[{ label: HE.reports.title }]} />
+      <h1 className="page-title">{HE.reports.title}</h1>
+      <MessageReports />
+    </div>
+  );
 }

@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PublicUser } from '../../../../shared/schemas/common';
+import { apiFetch } from '../../../lib/api-client';
+import { setAuthenticated } from '../../auth/auth-store';
+
+/** POST /api/user/activate (spec §7): activates and logs in (`{user, token}`). */
+export const postActivateUser = (encryptedData: string) =>
+  apiFetch<{ user: PublicUser; token: string }>('/api/user/activate', {
+    method: 'POST',
+    body: { encryptedData },
+  });
+
+/**
+ * Activates once per link value: a query keyed by the value, never retried or refetched, so a
+ * remount (or React's development double effects) does not send a second, "already active" call.
+ */
+export function useActivateUser(encryptedData: string) {
+  return useQuery({
+    queryKey: ['activate-user', encryptedData],
+    queryFn: async () => {
+      const response = await postActivateUser(encryptedData);
+      setAuthenticated(response.user, response.token);
+      return response;
+    },
+    enabled: encryptedData !== '',
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    refetchOnMount: false,
+    refetchOnReconnect: false,
+  });
+}

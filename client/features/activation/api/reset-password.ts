@@ -1,0 +1,14 @@
+import { apiFetch } from '../../../lib/api-client';
+import { Section, trackLoad } from '../../../lib/load-status-store';
+import { solveCaptcha } from '../../forms/solve-captcha';
+
+/** PUT /api/edit-profile/forgot-password (spec §7): `token` is the reset link's value. */
+export const putForgottenPassword = (input: { password: string; token: string; captcha: string }) =>
+  apiFetch<unknown>('/api/edit-profile/forgot-password', { method: 'PUT', body: input });
+
+/** Sets the new password, the captcha solved first, tracked in the ChangePassword section. */
+export function resetPassword(token: string, password: string): Promise<unknown> {
+  return trackLoad(Section.ChangePassword, async () =>
+    putForgottenPassword({ password, token, captcha: await solveCaptcha() }),
+  );
+}
