@@ -25,3 +25,11 @@ export function findImage(db: Kysely<Database>, name: string) {
     .where('name', '=', name)
     .executeTakeFirst();
 }
+
+export async function countImages(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('images')
+    .select(({ fn }) => fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
