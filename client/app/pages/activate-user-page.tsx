@@ -1,13 +1,12 @@
 import { Navigate, useParams } from 'react-router';
 import { ActivateUser } from '../../features/activation/activate-user';
 import { HE } from '../../i18n/he-accounts';
-import { useNoIndex, useTitle } from '../../lib/head';
+import { useTitle } from '../../lib/head';
 
 /** /activate-user/{encrypted} (spec §2): an empty value goes home. */
 export function ActivateUserPage() {
   const { encrypted = '' } = useParams();
   useTitle(HE.activation.title);
-  useNoIndex();
   if (encrypted.trim() === '') return <Navigate to="/" replace />;
   return (
     <div className="activation-page">

@@ -1,12 +1,11 @@
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { ProfileSection } from '../../features/profile/profile-section';
 import { HE } from '../../i18n/he-accounts';
-import { useNoIndex, useTitle } from '../../lib/head';
+import { useTitle } from '../../lib/head';
 
 /** Edit profile (spec §2): password, email and birthdate, each in its own expandable section. */
 export function EditProfilePage() {
   useTitle(HE.profile.title);
-  useNoIndex();
   return (
     <div className="edit-profile-page">
       <Breadcrumbs trail={[{ label: HE.profile.title }]} />

@@ -1,13 +1,12 @@
 import { Navigate, useParams } from 'react-router';
 import { ResetPassword } from '../../features/activation/reset-password';
 import { HE } from '../../i18n/he-accounts';
-import { useNoIndex, useTitle } from '../../lib/head';
+import { useTitle } from '../../lib/head';
 
 /** /forgot-password/{encrypted} (spec §2): an empty value goes home. */
 export function ForgotPasswordPage() {
   const { encrypted = '' } = useParams();
   useTitle(HE.resetPassword.title);
-  useNoIndex();
   if (encrypted.trim() === '') return <Navigate to="/" replace />;
   return (
     <div className="activation-page">

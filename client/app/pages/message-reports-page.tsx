@@ -1,12 +1,11 @@
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { MessageReports } from '../../features/reports/message-reports';
 import { HE } from '../../i18n/he-accounts';
-import { useNoIndex, useTitle } from '../../lib/head';
+import { useTitle } from '../../lib/head';
 
 /** Message reports (spec §2), for admins. */
 export function MessageReportsPage() {
   useTitle(HE.reports.title);
-  useNoIndex();
   return (
     <div className="message-reports-page">
       <Breadcrumbs trail={[{ label: HE.reports.title }]} />

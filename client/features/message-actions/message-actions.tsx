@@ -187,17 +187,16 @@ function ActionBox({
 
 function ReportBox({ messageId, onClose }: { messageId: number; onClose: () => void }) {
   const { status, send } = useAddMessageReport(messageId);
-  const auth = useAuth();
   const [content, setContent] = useState('');
   const [email, setEmail] = useState('');
   const [attempted, setAttempted] = useState(false);
   const id = useId();
   const contentProblem = attempted ? reportContentError(content) : null;
-  const emailProblem = attempted && !auth.isLoggedIn ? reportEmailError(email) : null;
+  const emailProblem = attempted ? reportEmailError(email) : null;
   const handleSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     setAttempted(true);
-    if (reportContentError(content) || (!auth.isLoggedIn && reportEmailError(email))) return;
+    if (reportContentError(content) || reportEmailError(email)) return;
     send({ content: content.trim(), email: email.trim() }).catch(() => undefined);
   };
   return (
@@ -224,22 +223,20 @@ function ReportBox({ messageId, onClose }: { messageId: number; onClose: () => v
           />
           <FieldError id={`${id}-content-error`} error={contentProblem} />
         </div>
-        {auth.isLoggedIn ? null : (
-          <div className="form-field">
-            <label htmlFor={`${id}-email`}>{HE.actions.reportEmail}</label>
-            <input
-              id={`${id}-email`}
-              type="email"
-              dir="ltr"
-              autoComplete="email"
-              value={email}
-              aria-invalid={emailProblem ? true : undefined}
-              aria-describedby={emailProblem ? `${id}-email-error` : undefined}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-            <FieldError id={`${id}-email-error`} error={emailProblem} />
-          </div>
-        )}
+        <div className="form-field">
+          <label htmlFor={`${id}-email`}>{HE.actions.reportEmail}</label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            dir="ltr"
+            autoComplete="email"
+            value={email}
+            aria-invalid={emailProblem ? true : undefined}
+            aria-describedby={emailProblem ? `${id}-email-error` : undefined}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <FieldError id={`${id}-email-error`} error={emailProblem} />
+        </div>
         <div className="form-actions">
           <button type="submit" className="button button--primary">
             {HE.actions.reportSend}

@@ -47,7 +47,10 @@ export function MessageReports() {
       <ul className="report-list">
         {visible.map((report, index) => (
           <li key={report.id}>
-            <ReportCard report={report} message={messages.get(report.messageId)} />
+            <ReportCard
+              report={report}
+              message={report.messageDeleted ? undefined : messages.get(report.messageId)}
+            />
             {index === visible.length - 1 && hasMore && !bottomLoading ? (
               <button type="button" className="link-button load-more" onClick={handleMore}>
                 {HE.reports.more}

@@ -1,23 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { Message } from '../../../../shared/schemas/messages';
+import type { MessageReport, MessageReportsResponse } from '../../../../shared/schemas/reports';
 import { apiFetch } from '../../../lib/api-client';
 
-/** A message report (spec §3). */
-export interface MessageReport {
-  id: number;
-  messageId: number;
-  content: string;
-  email: string;
-  timestamp: number;
-  isOpen: boolean;
-}
-
-/** GET /api/messageReport and its `/more/{lastReportId}` pages (spec §3: messages plus reports). */
-export interface MessageReportsResponse {
-  messages: Message[];
-  reports: MessageReport[];
-  hasMoreMessageReports: boolean;
-}
+export type { MessageReport, MessageReportsResponse };
 
 export const MESSAGE_REPORTS_PATH = '/api/messageReport';
 
