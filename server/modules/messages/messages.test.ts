@@ -101,6 +101,49 @@ describeEachDatabase('message writes and likes', (ctx) => {
       expect((await topicRow()).replies).toBe(7);
     });
 
+    it('gives topics whose ids share the last three digits distinct keys when both get replies at once', async () => {
+      const now = ctx.clock.now();
+      const ids = [7001, 8001, 9001];
+      for (const id of ids) {
+        await ctx.db
+          .insertInto('messages')
+          .values({
+            id,
+            topic_id: null,
+            user_id: author.user.id,
+            content: 'x',
+            content_search: 'x',
+            created_at: now,
+          })
+          .execute();
+        await ctx.db
+          .insertInto('topics')
+          .values({
+            id,
+            forum_id: 1,
+            user_id: author.user.id,
+            subject: 'נושא',
+            subject_search: 'נושא',
+            image: 'x-big.webp',
+            preview: 'x',
+            replies: 0,
+            created_at: now,
+            timestamp: now * 1000 - id,
+          })
+          .execute();
+        await ctx.db.updateTable('messages').set({ topic_id: id }).where('id', '=', id).execute();
+      }
+      const responses = await Promise.all(
+        ids.map((id) =>
+          apiClient(ctx.app).post('/api/message', reply('<p>עכשיו</p>', id), { token: other.token }),
+        ),
+      );
+      expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+      const keys = await ctx.db.selectFrom('topics').select('timestamp').where('id', 'in', ids).execute();
+      expect(new Set(keys.map((key) => key.timestamp)).size).toBe(3);
+      for (const { timestamp } of keys) expect(timestamp % 1000).toBe(1);
+    });
+
     it('refuses a guest with 401 and an unknown topic with 404', async () => {
       await expectRefused(() => apiClient(ctx.app).post('/api/message', reply()), 401);
       const body = await expectRefused(

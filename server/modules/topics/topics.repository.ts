@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { databaseKind } from '../../db/connect';
 import type { Database, TopicRow } from '../../db/database';
 
@@ -22,11 +22,15 @@ export function activityMsOf(timestamp: number): number {
 
 /**
  * `activityTimestamp`, moved later by whole milliseconds while another topic holds that key. Runs
- * inside the writing transaction; the UNIQUE index makes each probe one index lookup.
+ * inside the writing transaction; the UNIQUE index makes each probe one index lookup. On
+ * PostgreSQL each probed key is first locked until commit, so two transactions that want the same
+ * key at the same moment take turns and the second sees the first's row.
  */
 export async function uniqueTimestamp(db: Db, activityMs: number, topicId: number): Promise<number> {
+  const postgres = databaseKind(db) === 'postgres';
   let candidate = activityTimestamp(activityMs, topicId);
   for (;;) {
+    if (postgres) await sql`SELECT pg_advisory_xact_lock(${candidate}::bigint)`.execute(db);
     const holder = await db
       .selectFrom('topics')
       .select('id')
