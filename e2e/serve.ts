@@ -10,6 +10,10 @@ process.env.HOST = '127.0.0.1';
 process.env.PUBLIC_URL = `http://127.0.0.1:${process.env.PORT}`;
 process.env.LOG_LEVEL = 'warn';
 process.env.DATABASE_URL = '';
+// Mail goes to a real SMTP server on loopback that writes each mail to a folder the specs read.
+const { E2E_SMTP_PORT, startMailCatcher } = await import('./mail');
+await startMailCatcher();
+process.env.SMTP_URL = `smtp://127.0.0.1:${E2E_SMTP_PORT}`;
 // The seed writes before the server listens, so the first test sees the whole data set.
 const { seedE2e } = await import('./seed');
 await seedE2e();
