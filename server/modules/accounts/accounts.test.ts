@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatBirthdate, latestBirthdate } from '../../../shared/birthdate';
+import { buildApp } from '../../app';
 import { solvedCaptcha } from '../../test/captcha';
 import { describeEachDatabase, type TestContext } from '../../test/databases';
 import { createUser } from '../../test/factories';
@@ -456,6 +457,36 @@ describeEachDatabase(
       expect(
         await ctx.db.selectFrom('pending_mails').selectAll().where('user_id', '=', user.id).execute(),
       ).toEqual([]);
+    });
+
+    it('retries a failed activation mail when a server starts on the same database', async () => {
+      const h = helpers(ctx);
+      const account = h.newAccount();
+      smtp.state.failing = true;
+      try {
+        expect((await h.register(account)).statusCode).toBe(412);
+      } finally {
+        smtp.state.failing = false;
+      }
+      ctx.clock.advance(2 * 60_000);
+      const restarted = await buildApp({
+        config: ctx.config,
+        db: ctx.db,
+        clock: ctx.clock,
+        logger: false,
+        clientDir: '/nonexistent',
+      });
+      try {
+        await restarted.ready();
+        const deadline = Date.now() + 10_000;
+        while (!smtp.mails.some((mail) => mail.to.includes(account.email)) && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        const value = linkValue(linkIn(smtp.lastMailTo(account.email), 'activate-user'));
+        expect((await h.api().post('/api/user/activate', { encryptedData: value })).statusCode).toBe(200);
+      } finally {
+        await restarted.close();
+      }
     });
 
     it('answers forgot password with a failure when the mail cannot be sent', async () => {
