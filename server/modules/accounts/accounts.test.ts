@@ -142,11 +142,37 @@ describeEachDatabase(
         isAdmin: false,
       });
 
-      expect((await h.api().post('/api/logout', {}, { token: session })).statusCode).toBe(200);
+      // The browser client posts the logout with no body at all.
+      const loggedOut = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/logout',
+        headers: { cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't', authorization: `Bearer ${session}` },
+      });
+      expect(loggedOut.statusCode).toBe(200);
       const revoked = await h.api().get('/api/validate-token', { token: session });
       expect(revoked.statusCode).toBe(401);
       expect(revoked.headers['www-authenticate']).toBeUndefined();
       expect((await h.api().get('/api/validate-token', { token })).statusCode).toBe(200);
+    });
+
+    it('lists the account calls in the OpenAPI document', async () => {
+      const paths = Object.keys((await apiClient(ctx.app).get('/api/openapi.json')).json().paths);
+      for (const path of [
+        '/api/captcha',
+        '/api/register',
+        '/api/user/activate',
+        '/api/login',
+        '/api/logout',
+        '/api/validate-token',
+        '/api/forgot-password',
+        '/api/forgot-password/validate',
+        '/api/edit-profile/forgot-password',
+        '/api/edit-profile/password',
+        '/api/edit-profile/email',
+        '/api/edit-profile/birthdate',
+      ]) {
+        expect(paths).toContain(path);
+      }
     });
 
     it('refuses missing, forged and expired tokens at validate-token', async () => {
