@@ -377,6 +377,13 @@ describeEachDatabase('message writes and likes', (ctx) => {
       'topicId',
       'userId',
     ]);
+    // Spec §7 writes this path with a trailing slash.
+    const edited = await apiClient(ctx.app).put(
+      '/api/message/',
+      { messageId: created.json<Message>().id, content: 'ערוך' },
+      { token: author.token },
+    );
+    expect(edited.json<Message>()).toMatchObject({ id: created.json<Message>().id, content: 'ערוך' });
     const moved = await apiClient(ctx.app).put(
       '/api/topic/move',
       { topicId, forumId: 5 },
