@@ -82,6 +82,11 @@ describeEachDatabase('search', (ctx) => {
       expect(response.json().message).toBe(VALIDATION_MESSAGES.searchQueryTooLong);
     });
 
+    it('accepts a Hebrew query of exactly the maximum length', async () => {
+      const page = await search('ש'.repeat(LIMITS.searchQueryMaxLength));
+      expect(page.posts).toEqual([]);
+    });
+
     it('refuses a cursor that is not a non-negative integer', async () => {
       for (const cursor of ['abc', '-5', '1.5']) {
         const response = await apiClient(ctx.app).get(`/api/search/שלום/more/${cursor}`, {
@@ -170,6 +175,12 @@ describeEachDatabase('search', (ctx) => {
       expect(ids(await search('"שלום"'))).toEqual([quoted.id]);
       expect(ids(await search('ויצא \\'))).toEqual([quoted.id]);
       expect(ids(await search('00 x'))).toEqual([decoy.id]);
+    });
+
+    it('accepts a slash, a question mark and a hash in the query', async () => {
+      const row = await topic('רשתות', 'איך עובד TCP/IP? ומה זה #קונפיג');
+      expect(ids(await search('tcp/ip?'))).toEqual([row.id]);
+      expect(ids(await search('#קונפיג'))).toEqual([row.id]);
     });
 
     it('finds nothing for a word no topic has', async () => {
