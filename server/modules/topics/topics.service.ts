@@ -28,6 +28,7 @@ import {
   findTopic,
   insertTopic,
   listTopics,
+  lockTopic,
   uniqueTimestamp,
   updateTopicForum,
   updateTopicSubject,
@@ -157,7 +158,11 @@ async function adminTopic(deps: Deps, allowed: boolean, topicId: number): Promis
 /** Deletes a topic with its messages and likes in one transaction (admin). Answers the deleted post. */
 export async function deleteTopic(deps: Deps, actor: UserRow, topicId: number) {
   const topic = await adminTopic(deps, topicPolicy.delete(actor), topicId);
-  await deps.db.transaction().execute((trx) => deleteTopicWithMessages(trx, topicId));
+  await deps.db.transaction().execute(async (trx) => {
+    // A reply being added at this moment finishes first, then goes with the rest.
+    await lockTopic(trx, topicId);
+    await deleteTopicWithMessages(trx, topicId);
+  });
   publish({ type: 'topic.deleted', topicId, forumId: topic.forum_id });
   return presentPost(topic);
 }
