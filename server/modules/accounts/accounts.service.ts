@@ -162,7 +162,7 @@ async function resetLinkUser(app: FastifyInstance, value: string) {
   if (opened.status === 'invalid') throw accountErrors.resetInvalid();
   if (opened.status === 'old') throw accountErrors.resetOld();
   const user = await repo.findUserById(app.db, opened.claims.userId);
-  if (!user || user.is_active !== 1) throw accountErrors.resetInvalid();
+  if (user?.is_active !== 1) throw accountErrors.resetInvalid();
   if (user.password_version !== opened.claims.passwordVersion) throw accountErrors.resetUsed();
   return { user, version: opened.claims.passwordVersion };
 }
