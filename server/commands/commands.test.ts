@@ -60,7 +60,9 @@ describeEachDatabase('create-admin', (ctx) => {
 describeEachDatabase('seed-demo', (ctx) => {
   const topicCount = 80;
 
-  it('fills the forum with users, topics, replies, likes, reports and images', async () => {
+  it('fills the forum with users, topics, replies, likes, reports and images', {
+    timeout: 90_000,
+  }, async () => {
     const summary = await seedDemo(ctx.db, {
       seed: 7,
       now: NOW,
@@ -157,7 +159,7 @@ describeEachDatabase('seed-demo', (ctx) => {
   });
 });
 
-describe('seed-demo determinism', () => {
+describe('seed-demo determinism', { timeout: 90_000 }, () => {
   const contents = async (seed: number) => {
     const db = await freshSqlite();
     try {
