@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, idParam } from '../../../shared/schemas/common';
 import { messageReport, messageReportsResponse, newReportBody } from '../../../shared/schemas/reports';
+import { enforceActionLimits } from '../rate-limit/rate-limit.service';
 import { assertMayModerate } from './reports.policy';
 import { closeReport, createReport, listReports } from './reports.service';
 
@@ -24,10 +25,13 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Reports a message (guests too, with a solved captcha). The server sets the id, the time and isOpen; answers the stored report.',
         body: newReportBody,
-        response: { 200: messageReport, 400: errorBody, 404: errorBody },
+        response: { 200: messageReport, 400: errorBody, 404: errorBody, 429: errorBody },
       },
     },
-    async (request) => createReport(app, request.user, request.body),
+    async (request) => {
+      await enforceActionLimits(app, request, 'report', request.body.report.email);
+      return createReport(app, request.user, request.body);
+    },
   );
 
   app.get(
