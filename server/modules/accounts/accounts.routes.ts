@@ -19,6 +19,7 @@ import { verifyCaptcha } from '../captcha/captcha.service';
 import { enforceActionLimits } from '../rate-limit/rate-limit.service';
 import { presentOwnUser } from './accounts.presenter';
 import * as accounts from './accounts.service';
+import { prepareVerificationTiming } from './password';
 import { schedulePendingMails } from './pending-mails';
 
 const errors = {
@@ -40,6 +41,7 @@ const tags = ['accounts'];
  */
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   schedulePendingMails(app);
+  app.addHook('onReady', prepareVerificationTiming);
 
   app.post(
     '/register',

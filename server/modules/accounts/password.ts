@@ -22,6 +22,12 @@ export async function verifyPassword(passwordHash: string, plain: string): Promi
 
 let dummyHash: Promise<string> | undefined;
 
+/** Makes the throwaway hash ahead of the first login, so that login is not the slow one. */
+export async function prepareVerificationTiming(): Promise<void> {
+  dummyHash ??= hashPassword('timing-equaliser-not-a-password');
+  await dummyHash;
+}
+
 /**
  * Spends the time of one verification against a throwaway hash, so a login with an unknown email
  * takes about as long as one with a wrong password and the answer time does not reveal accounts.
