@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { ConfigError, loadConfig } from '../../config';
@@ -6,9 +7,10 @@ import { solvedCaptcha } from '../../test/captcha';
 import { describeEachDatabase, type TestContext } from '../../test/databases';
 import { createUser } from '../../test/factories';
 import { DEFAULT_RATE_LIMITS, parseRateLimits } from './rate-limit.rules';
-import { enforceRateLimit } from './rate-limit.service';
+import { enforceActionLimits, enforceRateLimit } from './rate-limit.service';
 
-const LIMITS = 'login.ip=4/60,login.email=2/60,register.ip=2/60,forgotPassword.email=1/60';
+const LIMITS =
+  'login.ip=4/60,login.email=2/60,register.ip=2/60,forgotPassword.email=1/60,report.ip=2/60,report.email=1/60';
 const hebrew = /[\u0590-\u05FF]/;
 
 /** A call as a browser at `ip` makes it (the XSRF pair, JSON). */
@@ -99,6 +101,22 @@ describeEachDatabase(
       } finally {
         await second.close();
       }
+    });
+
+    it('enforceActionLimits applies the configured report limits per email and per IP', async () => {
+      const request = (ip: string) => ({ ip }) as FastifyRequest;
+      await enforceActionLimits(ctx.app, request('10.1.0.1'), 'report', 'reporter@example.test');
+      await expect(
+        enforceActionLimits(ctx.app, request('10.1.0.2'), 'report', 'Reporter@Example.test'),
+      ).rejects.toMatchObject({ statusCode: 429 });
+      await enforceActionLimits(ctx.app, request('10.1.0.1'), 'report', 'other@example.test');
+      await expect(
+        enforceActionLimits(ctx.app, request('10.1.0.1'), 'report', 'third@example.test'),
+      ).rejects.toMatchObject({ statusCode: 429 });
+      ctx.clock.advance(60_001);
+      await expect(
+        enforceActionLimits(ctx.app, request('10.1.0.1'), 'report', 'reporter@example.test'),
+      ).resolves.toBeUndefined();
     });
 
     it('enforceRateLimit refuses past the limit within a window and allows again after it', async () => {
