@@ -204,12 +204,12 @@ describeEachDatabase(
       };
       const known: number[] = [];
       const missing: number[] = [];
-      for (let round = 0; round < 5; round += 1) {
+      for (let round = 0; round < 9; round += 1) {
         known.push(await time(email));
         missing.push(await time(`nobody.${unique()}@example.test`));
       }
-      const median = (values: number[]) => values.sort((a, b) => a - b)[2] ?? 0;
-      const ratio = median(missing) / median(known);
+      // The fastest of several runs: other processes on the machine only ever add time.
+      const ratio = Math.min(...missing) / Math.min(...known);
       expect(ratio).toBeGreaterThan(0.5);
       expect(ratio).toBeLessThan(2);
     });
