@@ -19,6 +19,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { topicsRoutes } from './modules/topics/topics.routes';
+import { mergeEquivalentPaths } from './openapi';
 import { authPlugin } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
 import { emojiRoutes } from './plugins/emoji';
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(swagger, {
     openapi: { info: { title: `${deps.config.siteName} API`, version: '1.0.0' } },
     transform: jsonSchemaTransform,
+    transformObject: mergeEquivalentPaths,
   });
   await app.register(securityPlugin);
   await app.register(authPlugin);

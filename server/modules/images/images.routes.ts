@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam } from '../../../shared/schemas/common';
+import { errorBody, idParam } from '../../../shared/schemas/common';
 import { IMAGE_NAME_PATTERN, topicImageResponse } from '../../../shared/schemas/images';
 import { notFound } from '../../http-error';
 import { requireUser } from '../../plugins/auth';
@@ -18,6 +18,8 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['images'],
         description: 'A stored topic image (WebP), big or small, cached for a year.',
         params: z.object({ name: z.string() }),
+        produces: ['image/webp'],
+        response: { 200: z.unknown().describe('the WebP bytes'), 404: errorBody },
       },
     },
     async (request, reply) => {
@@ -38,7 +40,7 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['topics'],
         description: "Makes the topic's image again from its main message (admin).",
         params: z.object({ id: idParam }),
-        response: { 200: topicImageResponse },
+        response: { 200: topicImageResponse, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
       },
     },
     async (request) => refreshTopicImage(app, requireUser(request), request.params.id),
