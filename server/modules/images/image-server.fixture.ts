@@ -49,6 +49,12 @@ export async function startImageServer(): Promise<ImageServer> {
         response.writeHead(302, { location: '/loop' });
         response.end();
         return;
+      case '/image.svg':
+        response.writeHead(200, { 'content-type': 'image/svg+xml' });
+        response.end(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><rect width="640" height="480" fill="#ff0000"/></svg>',
+        );
+        return;
       case '/not-image':
         response.writeHead(200, { 'content-type': 'image/png' });
         response.end('<html>this is not a picture</html>');

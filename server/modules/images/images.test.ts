@@ -75,6 +75,7 @@ describeEachDatabase(
 
     it.each([
       ['something that is not an image', '/not-image'],
+      ['an SVG (vector formats are not rendered from strangers)', '/image.svg'],
       ['a body over the size limit', '/huge-chunked'],
       ['a missing file', '/missing'],
       ['a redirect to a private address', '/redirect-private'],

@@ -47,6 +47,24 @@ async function encodeSizes(source: Buffer) {
   return { big, small };
 }
 
+/**
+ * Formats a downloaded picture may have. Vector and document formats (SVG, PDF) are refused:
+ * rendering them on the server would run a far larger parser on someone else's file.
+ */
+const DOWNLOAD_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
+
+/** The downloaded bytes when they are a raster picture of a sane size; throws otherwise. */
+export async function checkDownloadedImage(bytes: Buffer): Promise<Buffer> {
+  const metadata = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  if (!metadata.format || !DOWNLOAD_FORMATS.has(metadata.format)) {
+    throw new Error(`format ${metadata.format ?? 'unknown'} not accepted`);
+  }
+  if (!metadata.width || !metadata.height || metadata.width < 16 || metadata.height < 16) {
+    throw new Error('image too small');
+  }
+  return bytes;
+}
+
 /** Stores both sizes under names taken from the content, so the same picture is stored once. */
 export async function storeImagePair(db: Kysely<Database>, source: Buffer, now: number): Promise<string> {
   const { big, small } = await encodeSizes(source);
@@ -92,7 +110,7 @@ export async function resolveTopicImage(
         allowAddress: addressGuard(app.config.allowPrivateImageHosts),
         ...limits,
       });
-      return await storeImagePair(app.db, bytes, app.clock.now());
+      return await storeImagePair(app.db, await checkDownloadedImage(bytes), app.clock.now());
     } catch (error) {
       app.log.info(
         { url, reason: error instanceof Error ? error.message : String(error) },
