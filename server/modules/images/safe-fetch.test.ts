@@ -82,6 +82,13 @@ describe('safeFetch', () => {
         allowAddress: isPublicAddress,
       }),
     ).rejects.toThrow('address not allowed');
+    const port = new URL(server.url('/')).port;
+    // Other spellings of loopback: a decimal IPv4 number and a name that resolves to it.
+    for (const url of [`http://2130706433:${port}/red.png`, `http://localhost:${port}/red.png`]) {
+      await expect(
+        safeFetch(url, { ...DEFAULT_FETCH_LIMITS, allowAddress: isPublicAddress }),
+      ).rejects.toThrow('address not allowed');
+    }
     expect(server.requests.length).toBe(before);
   });
 
