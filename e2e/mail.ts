@@ -26,6 +26,15 @@ export async function startMailCatcher(): Promise<SMTPServer> {
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
+    // Addresses starting with "bounce" are refused, as a broken mailbox would, so the specs can
+    // reach the forum's "the mail could not be sent" answers.
+    onRcptTo(address, _session, callback) {
+      if (address.address.toLowerCase().startsWith('bounce')) {
+        callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
+        return;
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

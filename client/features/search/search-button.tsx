@@ -27,7 +27,19 @@ export function SearchButton({ className }: { className?: string }) {
   return (
     <div className="search-button" ref={ref}>
       <button type="button" className={className} aria-expanded={open} onClick={handleClick}>
-        <span aria-hidden="true">🔍</span>
+        <svg
+          viewBox="0 0 24 24"
+          width="22"
+          height="22"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
+          <circle cx="11" cy="11" r="7" />
+          <path d="m20 20-3.5-3.5" />
+        </svg>
         <span>{HE.search.label}</span>
       </button>
       {open ? (

@@ -6,6 +6,7 @@ import { trackEvent } from '../../lib/analytics';
 import { openHeaderPanel } from '../../lib/header-panel';
 import { useAuth } from '../auth/auth-store';
 import { searchQueryError } from './search-rules';
+import '../forms/forms.css';
 import './search.css';
 
 /**

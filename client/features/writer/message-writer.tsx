@@ -6,6 +6,7 @@ import { openHeaderPanel } from '../../lib/header-panel';
 import { useAuth } from '../auth/auth-store';
 import type { WriterEditorHandle } from './writer-editor';
 import { messageError } from './writer-validation';
+import '../forms/forms.css';
 import './writer.css';
 
 // TipTap is about 126 KB gzipped (DESIGN.md): it is fetched when a writer is first shown to a user.
