@@ -1,4 +1,6 @@
 /**
+ * `ה~` marks the definite article, which a following ב, ל or כ absorbs ("בגליל", not "בהגליל").
+ *
  * The Hebrew material the demo forum is written from: people, per-forum subjects and openings,
  * replies, code, links. Templates take `{x}` and `{y}` (things the forum talks about) so a few
  * hundred topics read differently from each other.
@@ -103,10 +105,10 @@ export const FORUM_MATERIAL: Readonly<Record<number, ForumMaterial>> = {
   2: {
     things: [
       'מחירי הדיור',
-      'התחבורה הציבורית',
-      'הרכבת הקלה',
+      'ה~תחבורה הציבורית',
+      'ה~רכבת הקלה',
       'מזג האוויר',
-      'הבחירות המקומיות',
+      'ה~בחירות המקומיות',
       'מחיר הדלק',
       'חופשת הקיץ',
     ],
@@ -139,8 +141,8 @@ export const FORUM_MATERIAL: Readonly<Record<number, ForumMaterial>> = {
       'Docker',
       'Git',
       'לינוקס',
-      'מקלדת מכנית',
-      'מסך שני',
+      'Rust',
+      'Vite',
       'SQLite',
     ],
     subjects: [
@@ -231,12 +233,12 @@ export const FORUM_MATERIAL: Readonly<Record<number, ForumMaterial>> = {
   },
   6: {
     things: [
-      'הסדרה החדשה',
+      'ה~סדרה החדשה',
       'סרטי מדע בדיוני',
       'קולנוע ישראלי',
       'סדרות דרמה',
       'סרטים מצוירים',
-      'דוקומנטרי',
+      'סרטים דוקומנטריים',
       'פסטיבל הסרטים',
     ],
     subjects: [
@@ -260,12 +262,12 @@ export const FORUM_MATERIAL: Readonly<Record<number, ForumMaterial>> = {
     codeChance: 0,
   },
   7: {
-    things: ['הפועל', 'מכבי', 'כדורסל', 'ריצת מרתון', 'אופני כביש', 'הנבחרת', 'שחייה', 'טניס'],
+    things: ['ה~נבחרת', 'כדורסל', 'ריצת מרתון', 'אופני כביש', 'שחייה', 'טניס', 'כדורגל', 'טריאתלון'],
     subjects: [
       'אחרי המשחק: {x}',
       'מה קורה עם {x} העונה?',
       'מתאמנים ל{x}?',
-      'תחזית לשבוע: {x} נגד {y}',
+      '{x} או {y}: מה יותר כיף?',
       'ההישג הגדול של {x}',
     ],
     openings: [
@@ -312,7 +314,7 @@ export const FORUM_MATERIAL: Readonly<Record<number, ForumMaterial>> = {
     codeChance: 0,
   },
   9: {
-    things: ['הגליל', 'מכתש רמון', 'שביל ישראל', 'הגולן', 'אילת', 'מדבר יהודה', 'הכנרת', 'טיול לחו״ל'],
+    things: ['ה~גליל', 'מכתש רמון', 'שביל ישראל', 'ה~גולן', 'אילת', 'מדבר יהודה', 'ה~כנרת', 'ה~נגב'],
     subjects: [
       'מסלול מומלץ ב{x}',
       'טיול משפחות ל{x}',

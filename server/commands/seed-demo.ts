@@ -92,7 +92,23 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-const fill = (template: string, x: string, y: string) => template.replaceAll('{x}', x).replaceAll('{y}', y);
+/**
+ * Puts things into a template with Hebrew prefix rules: ב, ל and כ absorb the article (`ה~`), and
+ * a prefix before a Latin word takes a maqaf ("ב-React").
+ */
+function fill(template: string, x: string, y: string, decorateX: (word: string) => string = (word) => word) {
+  const things: Record<string, string> = { x, y };
+  return template.replace(/([בלכמוש]?)\{([xy])\}/g, (_match, prefix: string, key: string) => {
+    const thing = things[key] ?? '';
+    const absorbed = prefix && 'בלכ'.includes(prefix) && thing.startsWith('ה~');
+    const word = absorbed ? thing.slice(2) : thing.replace('~', '');
+    const joiner = prefix && /^[A-Za-z]/.test(word) ? '-' : '';
+    return `${prefix}${joiner}${key === 'x' ? decorateX(word) : word}`;
+  });
+}
+
+/** Emoji images that suit a friendly message (no sad, angry or thumbs-down faces at random). */
+const FRIENDLY_EMOJI = EMOJI.filter((emoji) => !['1f622', '1f621', '1f44e'].includes(emoji.code));
 
 function twoThings(random: Random, material: ForumMaterial): [string, string] {
   const x = random.pick(material.things);
@@ -101,13 +117,15 @@ function twoThings(random: Random, material: ForumMaterial): [string, string] {
   return [x, y];
 }
 
-function makeSubject(random: Random, material: ForumMaterial): string {
+/** A subject within the limit, with the two things it is about (the main message talks about them too). */
+function makeSubject(random: Random, material: ForumMaterial) {
   for (let tries = 0; tries < 8; tries += 1) {
     const [x, y] = twoThings(random, material);
     const subject = fill(random.pick(material.subjects), x, y);
-    if (subject.length <= LIMITS.subjectMaxLength) return subject;
+    if (subject.length <= LIMITS.subjectMaxLength) return { subject, x, y };
   }
-  return random.pick(material.things);
+  const [x, y] = twoThings(random, material);
+  return { subject: fill('{x}', x, y), x, y };
 }
 
 interface Planned {
@@ -142,23 +160,29 @@ function messageExtras(random: Random, material: ForumMaterial): string[] {
   }
   if (random.chance(0.08)) {
     const link = random.pick(LINKS);
-    parts.push(`<p>יש מידע נוסף ב<a href="${encodeURI(link.href)}">${link.text}</a>.</p>`);
+    parts.push(`<p>יש מידע נוסף כאן: <a href="${encodeURI(link.href)}">${link.text}</a></p>`);
   }
   return parts;
 }
 
 function emojiTail(random: Random): string {
   if (random.chance(0.12)) {
-    const emoji = random.pick(EMOJI);
+    const emoji = random.pick(FRIENDLY_EMOJI);
     return ` <img src="${emojiPath(emoji.code)}" alt="${emoji.label}">`;
   }
   return random.chance(0.25) ? ` ${random.pick(EMOJI_CHARACTERS)}` : '';
 }
 
-function mainMessageHtml(random: Random, material: ForumMaterial, subject: string, picture: string | null) {
-  const [x, y] = twoThings(random, material);
+function mainMessageHtml(
+  random: Random,
+  material: ForumMaterial,
+  topic: { subject: string; x: string; y: string },
+  picture: string | null,
+) {
+  const { subject, x, y } = topic;
   const template = random.pick(material.openings);
-  const opening = fill(template, emphasise(random, escapeHtml(x)), escapeHtml(y));
+  // Demo things and templates hold no markup characters, so only the emphasis is HTML here.
+  const opening = fill(template, x, y, (word) => emphasise(random, escapeHtml(word)));
   const parts = [`<p>${opening}${emojiTail(random)}</p>`];
   if (picture)
     parts.push(`<p><img src="${picture}" alt="${escapeHtml(subject).replace(/"/g, '&quot;')}"></p>`);
@@ -221,11 +245,11 @@ export async function seedDemo(db: Kysely<Database>, options: SeedDemoOptions): 
     const userIndex = random.weighted(userWeights);
     const opened = start + Math.floor(random.next() * (latest - start - 2 * HOUR));
     const pictureInMessage = random.chance(0.15);
-    const subject = makeSubject(random, material);
-    const main = mainMessageHtml(random, material, subject, pictureInMessage ? '{picture}' : null);
+    const { subject, x, y } = makeSubject(random, material);
+    const main = mainMessageHtml(random, material, { subject, x, y }, pictureInMessage ? '{picture}' : null);
     const planned: PlannedTopic = { forum, subject, userIndex, messages: [], pictureInMessage };
     planned.messages.push({ topic: index, userIndex, time: opened, ...main });
-    const replyCount = random.chance(0.12) ? 0 : Math.min(60, Math.round(random.exponential(11)));
+    const replyCount = random.chance(0.12) ? 0 : Math.min(60, Math.round(random.exponential(12)));
     let time = opened;
     for (let reply = 0; reply < replyCount; reply += 1) {
       time += Math.max(MINUTE, Math.round(random.exponential(4 * HOUR)));
