@@ -147,14 +147,31 @@ test.describe
       });
     });
 
-    test('a failed captcha marks the section failed', async ({ page }) => {
+    test('a failed captcha marks the login, forgot-password and register sections failed', async ({
+      page,
+    }) => {
       await page.route('**/api/captcha', (route) => route.abort());
       await page.goto('/');
       await login(page, E2E_USER.email, E2E_USER.password);
-      const failure = panelOf(page).getByText('אירעה שגיאה, נסו שוב מאוחר יותר');
+      const panel = panelOf(page);
+      const failure = panel.getByText('אירעה שגיאה, נסו שוב מאוחר יותר');
       await expect(failure).toBeVisible();
       await failure.click();
-      await expect(panelOf(page).getByLabel('אימייל')).toBeVisible();
+      await expect(panel.getByLabel('אימייל')).toBeVisible();
+
+      await panel.getByRole('button', { name: 'שכחת סיסמה?' }).click();
+      await panel.getByLabel('אימייל').fill(E2E_USER.email);
+      await panel.getByRole('button', { name: 'שכחתי סיסמה' }).click();
+      await expect(failure).toBeVisible();
+
+      await openRegister(page);
+      await fillRegister(panel, {
+        username: `כשל ${stamp}`,
+        email: `fail-${stamp}@forum.test`,
+        password: 'fail-password-1',
+      });
+      await panel.getByRole('button', { name: 'הרשמה' }).click();
+      await expect(failure).toBeVisible();
     });
 
     test('a new user registers, activates from the mail and logs in', async ({ page }) => {
@@ -169,6 +186,13 @@ test.describe
       await login(page, NEW_USER.email, NEW_USER.password);
       const inactive = panelOf(page).getByText('החשבון אינו פעיל; יש ללחוץ על קישור ההפעלה שנשלח באימייל');
       await expect(inactive).toBeVisible();
+      await inactive.click();
+      await panelOf(page).getByRole('button', { name: 'שכחת סיסמה?' }).click();
+      await panelOf(page).getByLabel('אימייל').fill(NEW_USER.email);
+      await panelOf(page).getByRole('button', { name: 'שכחתי סיסמה' }).click();
+      await expect(
+        panelOf(page).getByText('החשבון אינו פעיל, יש ללחוץ על קישור ההפעלה שקיבלת באימייל'),
+      ).toBeVisible();
 
       const link = await waitForMailLink(NEW_USER.email, 'activate-user', since);
       await page.goto(link);
@@ -182,6 +206,10 @@ test.describe
       await expect(page.getByText('החשבון כבר פעיל')).toBeVisible();
       await page.goto(`${link.slice(0, -4)}AAAA`);
       await expect(page.getByText('קוד ההפעלה אינו תקין')).toBeVisible();
+      await page.route('**/api/user/activate', (route) => route.fulfill({ status: 500, body: '{}' }));
+      await page.goto(`${link.slice(0, -4)}BBBB`);
+      await expect(page.getByText('אירעה שגיאה, נסו שוב מאוחר יותר')).toBeVisible();
+      await page.unroute('**/api/user/activate');
       await page.goto('/activate-user/');
       await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 
@@ -237,5 +265,67 @@ test.describe
       // The link works once.
       await page.goto(link);
       await expect(page.getByText(/הקישור לאיפוס הסיסמה (אינו תקין|ישן)/)).toBeVisible();
+    });
+
+    test('edit profile: password, email and birthdate, each with its messages', async ({ page }) => {
+      await page.goto('/');
+      await login(page, NEW_USER.email, NEW_USER.password);
+      await expect(page.getByRole('button', { name: NEW_USER.username })).toBeVisible();
+      await page.getByRole('button', { name: NEW_USER.username }).click();
+      await page.getByRole('menuitem', { name: 'עריכת פרופיל' }).click();
+      await expect(page).toHaveURL(/\/edit-profile$/);
+      await expect(page.locator('.breadcrumbs')).toContainText('עריכת פרופיל');
+
+      // Password: too short, then saved; closing resets the section.
+      await page.getByRole('button', { name: 'שינוי סיסמה' }).click();
+      const password = page.getByRole('form', { name: 'שינוי סיסמה' });
+      await password.getByRole('button', { name: 'שמירה' }).click();
+      await expect(password.getByText('יש להזין סיסמה בת 8 תווים לפחות')).toBeVisible();
+      NEW_USER.password = 'galit-third-password-3';
+      await password.getByLabel('סיסמה חדשה').fill(NEW_USER.password);
+      await password.getByRole('button', { name: 'שמירה' }).click();
+      await expect(password.getByText('הנתונים נשמרו בהצלחה')).toBeVisible();
+      await password.getByRole('button', { name: 'סגירה' }).click();
+      await page.getByRole('button', { name: 'שינוי סיסמה' }).click();
+      await expect(
+        page.getByRole('form', { name: 'שינוי סיסמה' }).getByText('הנתונים נשמרו בהצלחה'),
+      ).toBeHidden();
+
+      // Email: invalid, taken, a failure, then saved.
+      await page.getByRole('button', { name: 'שינוי אימייל' }).click();
+      const email = page.getByRole('form', { name: 'שינוי אימייל' });
+      await email.getByLabel('אימייל חדש').fill('not-an-email');
+      await email.getByRole('button', { name: 'שמירה' }).click();
+      await expect(email.getByText('יש להזין כתובת אימייל תקינה')).toBeVisible();
+      await email.getByLabel('אימייל חדש').fill(E2E_USER.email);
+      await email.getByRole('button', { name: 'שמירה' }).click();
+      const taken = email.getByText('הערך שנבחר תפוס, נסו ערך אחר');
+      await expect(taken).toBeVisible();
+      await taken.click();
+      await page.route('**/api/edit-profile/email', (route) => route.fulfill({ status: 500, body: '{}' }));
+      await email.getByLabel('אימייל חדש').fill(`galit2-${stamp}@forum.test`);
+      await email.getByRole('button', { name: 'שמירה' }).click();
+      await expect(email.getByText('אירעה שגיאה, נסו שוב מאוחר יותר')).toBeVisible();
+      await page.unroute('**/api/edit-profile/email');
+      await email.getByRole('button', { name: 'שמירה' }).click();
+      await expect(email.getByText('הנתונים נשמרו בהצלחה')).toBeVisible();
+      NEW_USER.email = `galit2-${stamp}@forum.test`;
+
+      // Birthdate through the picker.
+      await page.getByRole('button', { name: 'שינוי תאריך לידה' }).click();
+      const birthdate = page.getByRole('form', { name: 'שינוי תאריך לידה' });
+      await birthdate.getByRole('button', { name: 'שמירה' }).click();
+      await expect(birthdate.getByText('*יש לבחור תאריך לידה')).toBeVisible();
+      await birthdate.getByRole('combobox', { name: 'תאריך לידה' }).click();
+      await birthdate.locator('.rdp-day_button', { hasText: /^20$/ }).click();
+      await expect(birthdate.getByRole('combobox', { name: 'תאריך לידה' })).toHaveValue('20/01/1995');
+      await birthdate.getByRole('button', { name: 'שמירה' }).click();
+      await expect(birthdate.getByText('הנתונים נשמרו בהצלחה')).toBeVisible();
+
+      // Log out, and back in with the new email and password.
+      await page.getByRole('button', { name: NEW_USER.username }).click();
+      await page.getByRole('menuitem', { name: 'התנתקות' }).click();
+      await login(page, NEW_USER.email, NEW_USER.password);
+      await expect(page.getByRole('button', { name: NEW_USER.username })).toBeVisible();
     });
   });

@@ -282,6 +282,10 @@ test.describe
         await reply.locator('.action-box').getByRole('button', { name: 'סגירה' }).click();
       }
 
+      await page.route('**/api/messageReport', (route) => route.fulfill({ status: 500, body: '{}' }));
+      await page.goto('/message-reports');
+      await expect(page.getByText('משהו לא עבד')).toBeVisible();
+      await page.unroute('**/api/messageReport');
       await page.goto('/message-reports');
       await expect(page.locator('.breadcrumbs')).toContainText('דיווחים על הודעות');
       const first = page.locator('.report-card', { hasText: 'דיווח על תגובה ראשונה לדיווח' });
