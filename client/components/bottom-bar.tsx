@@ -8,7 +8,7 @@ export function BottomBar() {
   const { data: forums } = useForums();
   return (
     <nav className="bottom-bar" aria-label={he.forumsNav}>
-      <ul className="bottom-bar__list">
+      <ul className="bottom-bar__list" aria-label={he.forums}>
         {forums?.map((forum) => (
           <li key={forum.id}>
             <NavLink to={`/forum/${forum.id}`} className="bottom-bar__item">

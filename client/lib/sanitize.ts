@@ -51,6 +51,8 @@ function configure(): void {
     // Code reads left to right even inside the right-to-left page.
     if (node.tagName === 'PRE' || node.tagName === 'CODE') node.setAttribute('dir', 'ltr');
     else node.removeAttribute('dir');
+    // A code block can scroll sideways: keyboard users must be able to reach it to scroll it.
+    if (node.tagName === 'PRE') node.setAttribute('tabindex', '0');
   });
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -34,8 +34,8 @@ describe('isClientRoute (spec §2 paths)', () => {
 
 describe('the client plugin', () => {
   const app = Fastify({ logger: false });
+  const dir = mkdtempSync(path.join(tmpdir(), 'client-plugin-'));
   beforeAll(async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'client-plugin-'));
     writeFileSync(
       path.join(dir, 'index.html'),
       '<!doctype html><html lang="he" dir="rtl"><title>קהילה</title></html>',
@@ -44,6 +44,21 @@ describe('the client plugin', () => {
     await app.ready();
   });
   afterAll(() => app.close());
+
+  it('serves an asset built after start, cached for good', async () => {
+    mkdirSync(path.join(dir, 'assets'), { recursive: true });
+    writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'export {};');
+    const response = await app.inject({ url: '/assets/app-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('javascript');
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers the home page with the app and 200', async () => {
+    const response = await app.inject({ url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('lang="he"');
+  });
 
   it('answers a route with the app and 200', async () => {
     const response = await app.inject({ url: '/topic/5?x=1' });

@@ -15,7 +15,8 @@ export async function clientPlugin(app: FastifyInstance, options: { clientDir: s
   if (clientDir) {
     await app.register(fastifyStatic, {
       root: clientDir,
-      wildcard: false,
+      // Looked up per request rather than listed at start: a rebuilt client is served without a restart.
+      wildcard: true,
       index: false,
       cacheControl: false,
       setHeaders(reply, filePath) {
@@ -24,6 +25,10 @@ export async function clientPlugin(app: FastifyInstance, options: { clientDir: s
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // The static handler refuses a directory (403) without an index, so the home page is routed here.
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    );
   }
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || !clientDir || !['GET', 'HEAD'].includes(request.method)) {

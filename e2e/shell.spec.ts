@@ -1,0 +1,229 @@
+import { expect, test } from '@playwright/test';
+import { E2E_USER, E2E_USER_TOKEN, MARKUP_TOPIC, topicIdBySubject } from './fixtures';
+
+const FORUM_NAMES = [
+  'כללי',
+  'חדשות ואקטואליה',
+  'מחשבים ותכנות',
+  'משחקים',
+  'מוזיקה',
+  'סרטים וסדרות',
+  'ספורט',
+  'בישול ואוכל',
+  'טיולים',
+  'לימודים וקריירה',
+];
+
+test.describe('the shell', () => {
+  test('every main region reads right to left, in Hebrew', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'he');
+    for (const selector of ['header.site-header', 'main', 'footer.site-footer', 'nav.bottom-bar']) {
+      const direction = await page
+        .locator(selector)
+        .evaluate((element) => getComputedStyle(element).direction);
+      expect(direction, selector).toBe('rtl');
+    }
+    // Right to left: the logo sits at the right edge of the header, the login buttons at the left.
+    const brand = await page.locator('.brand').boundingBox();
+    const login = await page.getByRole('button', { name: 'התחברות' }).boundingBox();
+    expect(brand && login && brand.x > login.x).toBe(true);
+  });
+
+  test('the Hebrew web font is shipped by the app itself', async ({ page }) => {
+    const fontHosts = new Set<string>();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fontHosts.add(new URL(request.url()).host);
+    });
+    await page.goto('/');
+    await expect(page.locator('.post-card').first()).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    expect(await page.evaluate(() => document.fonts.check('16px "Rubik Variable"', 'שלום'))).toBe(true);
+    expect([...fontHosts]).toEqual([new URL(page.url()).host]);
+  });
+
+  test('guests see login and register; the login panel opens', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'הרשמה' })).toBeVisible();
+    await page.getByRole('button', { name: 'התחברות' }).click();
+    await expect(page.locator('.site-header__panel')).toBeVisible();
+  });
+
+  test('a logged-in user sees the avatar and the user menu', async ({ page }) => {
+    await page.addInitScript((token) => localStorage.setItem('authToken', token), E2E_USER_TOKEN);
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: E2E_USER.username });
+    await expect(toggle).toBeVisible();
+    await expect(toggle.locator('img.avatar')).toHaveAttribute('src', /\/api\/avatars\//);
+    await toggle.click();
+    await expect(page.getByRole('menuitem', { name: 'עריכת פרופיל' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'דיווחים על הודעות' })).toHaveCount(0);
+    // The seeded session is shared by other specs: the revocation call is checked, not let through.
+    let revoked = false;
+    await page.route('**/api/logout', (route) => {
+      revoked = route.request().headers().authorization === `Bearer ${E2E_USER_TOKEN}`;
+      return route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true}' });
+    });
+    await page.getByRole('menuitem', { name: 'התנתקות' }).click();
+    await expect.poll(() => revoked).toBe(true);
+    await expect(page.getByRole('button', { name: 'התחברות' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+  });
+
+  test('a stored token the server refuses logs the visitor out and opens the login panel', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => localStorage.setItem('authToken', 'not-a-real-token'));
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'התחברות' })).toBeVisible();
+    await expect(page.locator('.site-header__panel')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+  });
+
+  test('the bottom bar lists every forum with its icon and name, and the search button', async ({ page }) => {
+    await page.goto('/');
+    const bar = page.getByRole('navigation', { name: 'ניווט בין הפורומים' });
+    for (const name of FORUM_NAMES) await expect(bar.getByRole('link', { name })).toBeVisible();
+    await expect(bar.locator('.bottom-bar__icon')).toHaveCount(FORUM_NAMES.length);
+    await expect(
+      bar
+        .getByRole('link', { name: 'חיפוש' })
+        .or(bar.getByRole('button', { name: /חיפוש/ }))
+        .first(),
+    ).toBeVisible();
+    await bar.getByRole('link', { name: 'ספורט' }).click();
+    await expect(page).toHaveURL(/\/forum\/7$/);
+  });
+
+  test('the footer has the forums, social page, terms, archive, licence and copyright', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.locator('footer.site-footer');
+    for (const name of FORUM_NAMES)
+      await expect(footer.getByRole('link', { name, exact: true })).toHaveCount(1);
+    await expect(footer.getByRole('link', { name: 'העמוד שלנו ברשתות החברתיות' })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+    await expect(footer.getByRole('link', { name: 'תנאי השימוש' })).toHaveAttribute('href', '/policy');
+    await expect(footer.getByRole('link', { name: 'ארכיון' })).toBeVisible();
+    await expect(footer.getByRole('link', { name: /CC BY-SA 3\.0/ })).toHaveAttribute(
+      'href',
+      'https://creativecommons.org/licenses/by-sa/3.0/deed.he',
+    );
+    const year = new Date().getFullYear();
+    await expect(footer).toContainText(`2001–${year}`);
+  });
+
+  test('the header and the page content keep to 1000px on a wide screen', async ({ page }) => {
+    await page.setViewportSize({ width: 1600, height: 900 });
+    await page.goto('/');
+    const bar = await page.locator('.site-header__bar').boundingBox();
+    expect(bar?.width).toBe(1000);
+  });
+
+  test('title and canonical follow each navigation; page views go to analytics', async ({
+    page,
+    request,
+  }) => {
+    const topicId = await topicIdBySubject(request, MARKUP_TOPIC);
+    const views: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().endsWith('/api/analytics') && sent.method() === 'POST')
+        views.push(sent.postDataJSON().path);
+    });
+    await page.goto('/');
+    await expect(page).toHaveTitle('קהילה: דף הבית');
+    const origin = new URL(page.url()).origin;
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${origin}/`);
+
+    await page.goto(`/topic/${topicId}`);
+    await expect(page).toHaveTitle(`קהילה: ${MARKUP_TOPIC}`);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${origin}/topic/${topicId}`);
+
+    await page.getByRole('navigation', { name: 'פירורי לחם' }).getByRole('link', { name: 'כללי' }).click();
+    await expect(page).toHaveTitle('קהילה: כללי');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${origin}/forum/1`);
+    await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
+    await expect.poll(() => views).toEqual(['/', `/topic/${topicId}`, '/forum/1']);
+  });
+
+  test('noindex is added on the activation page and removed on leaving it', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+    await page.goto('/activate-user/some-value');
+    await expect(page.locator('meta[name="robots"][content="noindex"]')).toHaveCount(1);
+    await page.locator('footer').getByRole('link', { name: 'תנאי השימוש' }).click();
+    await expect(page).toHaveURL(/\/policy$/);
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+  });
+
+  test('noindex on search for a logged-in user; a guest is stopped with the login panel', async ({
+    page,
+  }) => {
+    await page.goto('/search/שלום');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('.site-header__panel')).toContainText('כדי להיכנס לעמוד זה יש להתחבר לאתר');
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+
+    await page.evaluate((token) => localStorage.setItem('authToken', token), E2E_USER_TOKEN);
+    await page.goto('/search/שלום');
+    await expect(page).toHaveURL(/\/search\//);
+    await expect(page.locator('meta[name="robots"][content="noindex"]')).toHaveCount(1);
+    await page.locator('footer').getByRole('link', { name: 'תנאי השימוש' }).click();
+    await expect(page).toHaveURL(/\/policy$/);
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+  });
+
+  test('scroll position is restored on back and forward', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 700 });
+    await page.goto('/');
+    await expect(page.locator('.post-card')).toHaveCount(7);
+    await page.locator('.post-card').nth(5).scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 200);
+    await page.waitForTimeout(300);
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(500);
+    await page.locator('.post-card').nth(5).getByRole('heading').getByRole('link').click();
+    await expect(page).toHaveURL(/\/topic\//);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 5);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - before)).toBeLessThan(5);
+    await page.goForward();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+test.describe('not found', () => {
+  test('an unknown path ends at /page/not-found, answered with HTTP 404 and a Hebrew page', async ({
+    page,
+  }) => {
+    const statuses = new Map<string, number>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'document')
+        statuses.set(new URL(response.url()).pathname, response.status());
+    });
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/page\/not-found$/);
+    await expect(page.getByRole('heading', { name: 'העמוד לא נמצא' })).toBeVisible();
+    expect(statuses.get('/no/such/page')).toBe(404);
+    expect(statuses.get('/page/not-found')).toBe(404);
+  });
+
+  test('the not-found route sends the browser on to /page/not-found', async ({ page }) => {
+    await page.goto('/not-found');
+    await expect(page).toHaveURL(/\/page\/not-found$/);
+    await expect(page.getByRole('heading', { name: 'העמוד לא נמצא' })).toBeVisible();
+    await page.getByRole('link', { name: 'חזרה לדף הבית' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('an unknown forum and an unknown topic redirect to not-found', async ({ page }) => {
+    await page.goto('/forum/999');
+    await expect(page).toHaveURL(/\/page\/not-found$/);
+    await page.goto('/topic/999999');
+    await expect(page).toHaveURL(/\/page\/not-found$/);
+    await expect(page.getByRole('heading', { name: 'העמוד לא נמצא' })).toBeVisible();
+  });
+});
