@@ -4,6 +4,7 @@ import { LoadStatus } from '../../../shared/load-status';
 import type { Message } from '../../../shared/schemas/messages';
 import type { Post } from '../../../shared/schemas/topics';
 import { HE } from '../../i18n/he-accounts';
+import { trackEvent } from '../../lib/analytics';
 import { openHeaderPanel } from '../../lib/header-panel';
 import { resetLoadStatus, Section } from '../../lib/load-status-store';
 import { useAuth } from '../auth/auth-store';
@@ -107,6 +108,7 @@ function LikeButton({ message, topicId }: { message: Message; topicId: number })
   const loading = status === LoadStatus.Loading;
   const handleClick = () => {
     if (!auth.isLoggedIn) {
+      trackEvent('guest_like');
       openHeaderPanel('Login', HE.guards.likeRequiresLogin);
       return;
     }

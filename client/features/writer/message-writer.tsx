@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
 import { LIMITS } from '../../../shared/limits';
 import { LoadStatus } from '../../../shared/load-status';
 import { HE } from '../../i18n/he-accounts';
+import { trackEvent } from '../../lib/analytics';
 import { openHeaderPanel } from '../../lib/header-panel';
 import { useAuth } from '../auth/auth-store';
 import type { WriterEditorHandle } from './writer-editor';
@@ -39,7 +40,10 @@ export function MessageWriter(props: MessageWriterProps) {
         <button
           type="button"
           className="writer-guest-prompt"
-          onClick={() => openHeaderPanel('Login', HE.guards.writeRequiresLogin)}
+          onClick={() => {
+            trackEvent('guest_write');
+            openHeaderPanel('Login', HE.guards.writeRequiresLogin);
+          }}
         >
           {HE.writer.placeholder}
         </button>

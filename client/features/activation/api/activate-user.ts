@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicUser } from '../../../../shared/schemas/common';
 import { apiFetch } from '../../../lib/api-client';
+import { trackEvent } from '../../../lib/analytics';
 import { setAuthenticated } from '../../auth/auth-store';
 
 /** POST /api/user/activate (spec §7): activates and logs in (`{user, token}`). */
@@ -20,6 +21,7 @@ export function useActivateUser(encryptedData: string) {
     queryFn: async () => {
       const response = await postActivateUser(encryptedData);
       setAuthenticated(response.user, response.token);
+      trackEvent('activate_user');
       return response;
     },
     enabled: encryptedData !== '',

@@ -1,4 +1,5 @@
 import { apiFetch } from '../../../lib/api-client';
+import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad } from '../../../lib/load-status-store';
 import { solveCaptcha } from '../../forms/solve-captcha';
 
@@ -8,6 +9,7 @@ export const putForgottenPassword = (input: { password: string; token: string; c
 
 /** Sets the new password, the captcha solved first, tracked in the ChangePassword section. */
 export function resetPassword(token: string, password: string): Promise<unknown> {
+  trackEvent('change_forgotten_password');
   return trackLoad(Section.ChangePassword, async () =>
     putForgottenPassword({ password, token, captcha: await solveCaptcha() }),
   );

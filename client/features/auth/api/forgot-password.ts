@@ -1,4 +1,5 @@
 import { apiFetch } from '../../../lib/api-client';
+import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad } from '../../../lib/load-status-store';
 import { solveCaptcha } from '../../forms/solve-captcha';
 
@@ -8,6 +9,7 @@ export const postForgotPassword = (input: { email: string; captcha: string }) =>
 
 /** The forgot-password request, tracked in its section, the captcha solved first. */
 export function requestPasswordReset(email: string): Promise<unknown> {
+  trackEvent('forgot_password');
   return trackLoad(Section.ForgotPassword, async () =>
     postForgotPassword({ email, captcha: await solveCaptcha() }),
   );

@@ -1,5 +1,6 @@
 import type { PublicUser } from '../../../../shared/schemas/common';
 import { apiFetch } from '../../../lib/api-client';
+import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad } from '../../../lib/load-status-store';
 import { solveCaptcha } from '../../forms/solve-captcha';
 import { setAuthenticated } from '../auth-store';
@@ -22,6 +23,7 @@ export async function login(input: { email: string; password: string }): Promise
     const captcha = await solveCaptcha();
     const response = await postLogin({ ...input, captcha });
     setAuthenticated(response.user, response.token);
+    trackEvent('login');
     return response;
   });
 }

@@ -1,4 +1,5 @@
 import { apiFetch } from '../../../lib/api-client';
+import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad } from '../../../lib/load-status-store';
 import { solveCaptcha } from '../../forms/solve-captcha';
 
@@ -16,5 +17,6 @@ export const postRegister = (input: RegisterInput & { captcha: string }) =>
 
 /** Registration, tracked in the Register section, the captcha solved first. */
 export function register(input: RegisterInput): Promise<unknown> {
+  trackEvent('register');
   return trackLoad(Section.Register, async () => postRegister({ ...input, captcha: await solveCaptcha() }));
 }

@@ -1,4 +1,5 @@
 import { apiFetch } from '../../../lib/api-client';
+import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
 import { solveCaptcha } from '../../forms/solve-captcha';
 
@@ -15,11 +16,13 @@ export const postMessageReport = (report: NewReport, captcha: string) =>
 /** A report on a message, the captcha solved once the form is valid (spec §5). */
 export function useAddMessageReport(messageId: number) {
   const status = useLoadStatus(Section.AddMessageReport, messageId);
-  const send = (input: Omit<NewReport, 'messageId'>) =>
-    trackLoad(
+  const send = (input: Omit<NewReport, 'messageId'>) => {
+    trackEvent('report_message');
+    return trackLoad(
       Section.AddMessageReport,
       async () => postMessageReport({ ...input, messageId }, await solveCaptcha()),
       messageId,
     );
+  };
   return { status, send };
 }

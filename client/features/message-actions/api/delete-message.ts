@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
 import { invalidatePostLists, removeMessage } from './topic-cache';
 
@@ -11,6 +12,7 @@ export function useDeleteMessage(topicId: number, messageId: number) {
   const queryClient = useQueryClient();
   const status = useLoadStatus(Section.DeleteMessage, messageId);
   const remove = async () => {
+    trackEvent('delete_message');
     await trackLoad(Section.DeleteMessage, () => deleteMessage(messageId), messageId);
     removeMessage(queryClient, topicId, messageId);
     await invalidatePostLists(queryClient);

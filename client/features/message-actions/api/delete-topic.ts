@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiFetch } from '../../../lib/api-client';
+import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
 import { invalidatePostLists } from './topic-cache';
 
@@ -14,6 +15,7 @@ export function useDeleteTopic(topicId: number, forumId: number) {
   const navigate = useNavigate();
   const status = useLoadStatus(Section.DeleteMessage, topicId);
   const remove = async () => {
+    trackEvent('delete_topic');
     await trackLoad(Section.DeleteMessage, () => deleteTopic(topicId), topicId);
     await invalidatePostLists(queryClient);
     navigate(`/forum/${forumId}`);

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Post } from '../../../../shared/schemas/topics';
 import { apiFetch } from '../../../lib/api-client';
+import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
 import { invalidatePostLists, patchPost } from './topic-cache';
 
@@ -12,6 +13,7 @@ export function useEditSubject(topicId: number) {
   const queryClient = useQueryClient();
   const status = useLoadStatus(Section.EditSubject, topicId);
   const save = async (subject: string) => {
+    trackEvent('edit_subject');
     const post = await trackLoad(Section.EditSubject, () => putTopicSubject({ topicId, subject }), topicId);
     patchPost(queryClient, topicId, { subject: post.subject });
     await invalidatePostLists(queryClient);

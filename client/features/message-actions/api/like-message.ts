@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { LikeResponse } from '../../../../shared/schemas/messages';
 import { apiFetch } from '../../../lib/api-client';
+import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
 import { patchMessage } from './topic-cache';
 
@@ -11,6 +12,7 @@ export function useLikeMessage(topicId: number, messageId: number) {
   const queryClient = useQueryClient();
   const status = useLoadStatus(Section.LikeMessage, messageId);
   const toggle = async () => {
+    trackEvent('like_message');
     const { likes } = await trackLoad(Section.LikeMessage, () => getLikeMessage(messageId), messageId);
     patchMessage(queryClient, topicId, messageId, { likes });
   };

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Post } from '../../../../shared/schemas/topics';
 import { apiFetch } from '../../../lib/api-client';
+import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
 import { invalidatePostLists, patchPost } from './topic-cache';
 
@@ -12,6 +13,7 @@ export function useMoveTopic(topicId: number) {
   const queryClient = useQueryClient();
   const status = useLoadStatus(Section.MoveTopic, topicId);
   const move = async (forumId: number) => {
+    trackEvent('move_topic');
     await trackLoad(Section.MoveTopic, () => putMoveTopic({ topicId, forumId }), topicId);
     patchPost(queryClient, topicId, { forumId });
     await invalidatePostLists(queryClient);

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
 import { invalidatePostLists, patchPost } from './topic-cache';
 
@@ -11,6 +12,7 @@ export function useRefreshTopicImage(topicId: number) {
   const queryClient = useQueryClient();
   const status = useLoadStatus(Section.RefreshPostImage, topicId);
   const refresh = async () => {
+    trackEvent('refresh_image');
     const { image } = await trackLoad(Section.RefreshPostImage, () => getRefreshTopicImage(topicId), topicId);
     patchPost(queryClient, topicId, { image });
     await invalidatePostLists(queryClient);

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
 import { invalidatePostLists, invalidateTopic } from './invalidate-lists';
 
@@ -12,6 +13,7 @@ export function useCreateMessage(topicId: number) {
   const queryClient = useQueryClient();
   const status = useLoadStatus(Section.NewMessage, topicId);
   const send = async (content: string) => {
+    trackEvent('new_message');
     await trackLoad(Section.NewMessage, () => createMessage({ topicId, content }), topicId);
     await Promise.all([invalidateTopic(queryClient, topicId), invalidatePostLists(queryClient)]);
   };

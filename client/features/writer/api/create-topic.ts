@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
 import { invalidatePostLists } from './invalidate-lists';
 
@@ -18,6 +19,7 @@ export function useCreateTopic(forumId: number) {
   const queryClient = useQueryClient();
   const status = useLoadStatus(Section.NewTopic, forumId);
   const send = async (input: Omit<CreateTopicInput, 'forumId'>) => {
+    trackEvent('new_topic');
     await trackLoad(Section.NewTopic, () => createTopic({ ...input, forumId }), forumId);
     await invalidatePostLists(queryClient);
   };
