@@ -40,7 +40,7 @@ bench/results/<date>-<db>.json.
   --fresh                  generate the datasets again even when a matching one exists
   --skip-build             use dist/ as it is
   --cpu-prof               write a V8 CPU profile of the server to bench/results/profiles/
-  --port N                 first port to use (3190; the hello server takes the next)
+  --port N                 port of the forum server (3190; the bare Fastify server takes the next)
 
 DATABASE_URL=postgres://user@host/db runs on PostgreSQL: the datasets go into databases named
 forum_bench_* created on that server (the role needs CREATEDB). Otherwise SQLite files under
@@ -70,14 +70,20 @@ export interface EndpointResult {
   p99Ms: number;
   errors: number;
   statusCodes: Record<string, number>;
-  /** Throughput as a share of the bare Fastify route measured in the same run. */
+  /** Throughput as a share of the bare Fastify route, measured right before this endpoint. */
   ratio: number;
+  helloRequestsPerSecond?: number;
+  /** CPU time of the server process per request: the cost of the endpoint, whatever else the machine does. */
+  cpuMsPerRequest?: number;
+  /** Bare Fastify's CPU per request ÷ this endpoint's: the throughput ratio on an otherwise idle machine. */
+  cpuRatio?: number;
 }
 
 interface DatasetRun {
   name: string;
   size: DatasetSize;
   generation: { reused: boolean; seconds: number | null; timingsMs?: Record<string, number> };
+  /** The bare Fastify route: medians of its measurements beside each endpoint. */
   hello: EndpointResult;
   endpoints: EndpointResult[];
   serverPeakRssMb: number;
@@ -407,7 +413,12 @@ async function load(
   });
 }
 
-function summarise(name: string, kind: EndpointSpec['kind'], example: string, result: autocannon.Result) {
+function summarise(
+  name: string,
+  kind: EndpointSpec['kind'],
+  example: string,
+  result: autocannon.Result,
+): EndpointResult {
   const statusCodes: Record<string, number> = {};
   for (const [code, value] of Object.entries(result.statusCodeStats ?? {})) {
     statusCodes[code] = (value as { count: number }).count;
@@ -422,7 +433,7 @@ function summarise(name: string, kind: EndpointSpec['kind'], example: string, re
     errors: result.errors + result.non2xx,
     statusCodes,
     ratio: 0,
-  } satisfies EndpointResult;
+  };
 }
 
 /** Starts a Node.js process and waits until `readyPath` answers 200. */
@@ -455,6 +466,27 @@ async function stopProcess(child: ChildProcess) {
   clearTimeout(timer);
 }
 
+/**
+ * CPU time a process has used so far (user + system), in ms. Per request, it is the server's own
+ * cost, which other work on a busy machine barely moves (unlike throughput). On PostgreSQL the
+ * database's own processes are not counted.
+ */
+function cpuMs(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at ")"; utime and stime are 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** USER_HZ: 100 on every Linux this runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 /** Peak resident memory of a process so far (VmHWM), in MB. */
 function peakRssMb(pid: number | undefined): number {
   if (!pid) return 0;
@@ -476,29 +508,38 @@ interface Options {
   cpuProf: boolean;
 }
 
-async function measureHello(options: Options): Promise<EndpointResult> {
+const HELLO_SPEC = { method: 'GET' as const, paths: ['/'] };
+
+/**
+ * The bare Fastify server, kept running beside the forum's: it is measured right before each
+ * endpoint, so each ratio compares two figures taken under the same load of the machine.
+ */
+async function startHello(options: Options) {
   const port = options.port + 1;
-  const hello = await startProcess(['--import', 'tsx', 'bench/hello-server.ts'], {}, port, '/');
-  try {
-    const spec = { method: 'GET' as const, paths: ['/'] };
-    await load(port, spec, {}, options.warmup, options.connections);
-    const result = summarise(
-      'bare Fastify hello',
-      'other',
-      '/',
-      await load(port, spec, {}, options.duration, options.connections),
-    );
-    return { ...result, ratio: 1 };
-  } finally {
-    await stopProcess(hello);
-  }
+  const child = await startProcess(['--import', 'tsx', 'bench/hello-server.ts'], {}, port, '/');
+  await load(port, HELLO_SPEC, {}, options.warmup, options.connections);
+  return {
+    child,
+    measure: async (seconds: number) => {
+      const cpuBefore = cpuMs(child.pid);
+      const raw = await load(port, HELLO_SPEC, {}, seconds, options.connections);
+      const result = summarise('bare Fastify hello', 'other', '/', raw);
+      result.cpuMsPerRequest = perRequest(cpuMs(child.pid) - cpuBefore, raw.requests.total);
+      return result;
+    },
+  };
 }
+
+const perRequest = (ms: number, requests: number) =>
+  requests > 0 ? Math.round((1000 * ms) / requests) / 1000 : 0;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
 
 async function runDataset(dataset: Dataset, options: Options): Promise<DatasetRun> {
   console.log(`\n== ${dataset.name} dataset on ${dataset.target.kind}`);
-  const hello = await measureHello(options);
-  console.log(`bare Fastify hello: ${hello.requestsPerSecond} req/s, p99 ${hello.p99Ms} ms`);
-
   const db = connectDatabase(dataset.target);
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
@@ -516,6 +557,7 @@ async function runDataset(dataset: Dataset, options: Options): Promise<DatasetRu
 
   const profileDir = path.resolve('bench/results/profiles');
   const nodeArgs = options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const hello = await startHello(options);
   const server = await startProcess(
     [...nodeArgs, 'dist/server/main.js'],
     { ...dataset.env, LOG_LEVEL: 'warn', SECRET_KEY },
@@ -523,6 +565,7 @@ async function runDataset(dataset: Dataset, options: Options): Promise<DatasetRu
     '/api/forums',
   );
   const endpoints: EndpointResult[] = [];
+  const hellos: EndpointResult[] = [];
   let peakSampled = 0;
   const sampler = setInterval(() => {
     peakSampled = Math.max(peakSampled, peakRssMb(server.pid));
@@ -537,35 +580,65 @@ async function runDataset(dataset: Dataset, options: Options): Promise<DatasetRu
       const headers: Record<string, string> = { cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' };
       if (spec.auth) headers.authorization = `Bearer ${token}`;
       if (spec.method === 'POST') headers['content-type'] = 'application/json';
+      const baseline = await hello.measure(Math.max(2, Math.round(options.duration / 2)));
+      hellos.push(baseline);
       await load(options.port, spec, headers, options.warmup, options.connections);
-      const result = summarise(
-        spec.name,
-        spec.kind,
-        spec.paths[0] ?? '',
-        await load(options.port, spec, headers, options.duration, options.connections),
-      );
+      const cpuBefore = cpuMs(server.pid);
+      const raw = await load(options.port, spec, headers, options.duration, options.connections);
+      const result = summarise(spec.name, spec.kind, spec.paths[0] ?? '', raw);
+      result.cpuMsPerRequest = perRequest(cpuMs(server.pid) - cpuBefore, raw.requests.total);
+      result.cpuRatio =
+        result.cpuMsPerRequest > 0
+          ? Math.round((100 * (baseline.cpuMsPerRequest ?? 0)) / result.cpuMsPerRequest) / 100
+          : 0;
+      result.helloRequestsPerSecond = baseline.requestsPerSecond;
       result.ratio =
-        Math.round((100 * result.requestsPerSecond) / Math.max(1, hello.requestsPerSecond)) / 100;
+        Math.round((100 * result.requestsPerSecond) / Math.max(1, baseline.requestsPerSecond)) / 100;
       endpoints.push(result);
       console.log(
-        `${spec.name}: ${result.requestsPerSecond} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, errors ${result.errors}`,
+        `${spec.name}: ${result.requestsPerSecond} req/s (hello ${baseline.requestsPerSecond}), p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, errors ${result.errors}, ${result.cpuMsPerRequest} CPU ms/request`,
       );
     }
     peakSampled = Math.max(peakSampled, peakRssMb(server.pid));
   } finally {
     clearInterval(sampler);
     await stopProcess(server);
+    await stopProcess(hello.child);
     await undo();
     await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
     await db.destroy();
   }
+  const helloSummary: EndpointResult = {
+    ...(hellos[0] ?? summariseEmpty()),
+    requestsPerSecond: median(hellos.map((row) => row.requestsPerSecond)),
+    p50Ms: median(hellos.map((row) => row.p50Ms)),
+    p99Ms: median(hellos.map((row) => row.p99Ms)),
+    cpuMsPerRequest: median(hellos.map((row) => row.cpuMsPerRequest ?? 0)),
+    cpuRatio: 1,
+    errors: hellos.reduce((sum, row) => sum + row.errors, 0),
+    ratio: 1,
+  };
   return {
     name: dataset.name,
     size: dataset.size,
     generation: dataset.generation,
-    hello,
+    hello: helloSummary,
     endpoints,
     serverPeakRssMb: peakSampled,
+  };
+}
+
+function summariseEmpty(): EndpointResult {
+  return {
+    name: 'bare Fastify hello',
+    kind: 'other',
+    example: '/',
+    requestsPerSecond: 0,
+    p50Ms: 0,
+    p99Ms: 0,
+    errors: 0,
+    statusCodes: {},
+    ratio: 1,
   };
 }
 
@@ -662,11 +735,11 @@ function printTable(run: DatasetRun) {
     `\n${run.name} dataset: ${run.size.messages.toLocaleString('en')} messages, ${run.size.topics.toLocaleString('en')} topics`,
   );
   console.log(
-    `${'endpoint'.padEnd(22)}${pad('req/s', 8)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('errors', 8)}${pad('× hello', 9)}`,
+    `${'endpoint'.padEnd(22)}${pad('req/s', 8)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('errors', 8)}${pad('× hello', 9)}${pad('CPU ms/req', 12)}${pad('× hello CPU', 13)}`,
   );
   for (const row of [run.hello, ...run.endpoints]) {
     console.log(
-      `${row.name.padEnd(22)}${pad(row.requestsPerSecond, 8)}${pad(row.p50Ms, 8)}${pad(row.p99Ms, 8)}${pad(row.errors, 8)}${pad(row.ratio.toFixed(2), 9)}`,
+      `${row.name.padEnd(22)}${pad(row.requestsPerSecond, 8)}${pad(row.p50Ms, 8)}${pad(row.p99Ms, 8)}${pad(row.errors, 8)}${pad(row.ratio.toFixed(2), 9)}${pad((row.cpuMsPerRequest ?? 0).toFixed(3), 12)}${pad((row.cpuRatio ?? 0).toFixed(2), 13)}`,
     );
   }
   console.log(`server peak RSS: ${run.serverPeakRssMb} MB`);
