@@ -1,4 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Challenge, solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { E2E_ADMIN_TOKEN, E2E_USER_TOKEN } from './fixtures';
 
 // Topics this file creates live in the "לימודים וקריירה" forum (id 10) and are deleted by the admin
@@ -46,6 +48,30 @@ async function writeRichMessage(page: Page, writer: Locator, words: string) {
   await page.keyboard.press('Enter');
   await writer.getByRole('button', { name: 'קוד' }).click();
   await page.keyboard.type('const answer = 42;');
+}
+
+/** Sends a report as a guest's browser would: a solved captcha and the XSRF header. */
+async function reportThroughApi(
+  request: APIRequestContext,
+  messageId: number,
+  content: string,
+  email: string,
+) {
+  const challenge = (await (await request.get('/api/captcha')).json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
+  const captcha = Buffer.from(
+    JSON.stringify({
+      challenge: { parameters: challenge.parameters, signature: challenge.signature },
+      solution,
+    }),
+  ).toString('base64');
+  const state = await request.storageState();
+  const xsrf = state.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await request.post('/api/messageReport', {
+    headers: { 'x-xsrf-token': decodeURIComponent(xsrf) },
+    data: { report: { messageId, content, email }, captcha },
+  });
+  expect(response.status()).toBe(200);
 }
 
 let topicId = 0;
@@ -231,6 +257,7 @@ test.describe
 
     test('an admin moves the topic, edits its subject, refreshes its image, handles reports, deletes it', async ({
       page,
+      request,
     }) => {
       await asUser(page, E2E_ADMIN_TOKEN);
       await page.goto(`/topic/${topicId}`);
@@ -302,6 +329,31 @@ test.describe
 
       await page.goto(`/topic/${topicId}`);
       await expect(page.locator('article.message', { hasText: 'תגובה ראשונה לדיווח' })).toBeVisible();
+
+      // More reports than a page: 7 shown, then 'show previous reports...' adds the rest.
+      const firstReply = await page
+        .locator('article.message', { hasText: 'תגובה ראשונה לדיווח' })
+        .getAttribute('id');
+      const firstId = Number(firstReply?.replace('message-', ''));
+      for (let index = 1; index <= 8; index += 1) {
+        await reportThroughApi(
+          request,
+          firstId,
+          `דיווח נוסף מספר ${index}`,
+          `extra-${index}-${stamp}@example.com`,
+        );
+      }
+      await page.goto('/message-reports');
+      await expect(page.locator('.report-card')).toHaveCount(7);
+      await page.getByRole('button', { name: 'הצגת דיווחים קודמים...' }).click();
+      await expect(page.locator('.report-card')).toHaveCount(9);
+      await expect(page.getByRole('button', { name: 'הצגת דיווחים קודמים...' })).toHaveCount(0);
+      for (let index = 1; index <= 8; index += 1) {
+        const extra = page.locator('.report-card', { hasText: `דיווח נוסף מספר ${index}` });
+        await extra.getByRole('button', { name: 'סגירת הדיווח' }).click();
+        await expect(extra).toBeHidden();
+      }
+      await page.goto(`/topic/${topicId}`);
       await expect(page.locator('article.message', { hasText: 'תגובה שנייה לדיווח' })).toHaveCount(0);
 
       await main.getByRole('button', { name: 'מחיקת נושא' }).click();
