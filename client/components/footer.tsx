@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useForums } from '../features/forums/get-forums';
 import { he } from '../i18n/he';
-import { ARCHIVE_URL, CONTACT_PATH, FIRST_YEAR, LICENCE_URL, SOCIAL_URL } from '../lib/site';
+import { ARCHIVE_URL, FIRST_YEAR, LICENCE_URL, SOCIAL_URL } from '../lib/site';
 
 // The build year until the browser says otherwise: a server render and hydration agree on it.
 const BUILD_YEAR = new Date(import.meta.env.VITE_BUILD_TIME ?? Date.now()).getFullYear();
@@ -44,9 +44,6 @@ export function Footer() {
               <a href={ARCHIVE_URL} target="_blank" rel="noopener noreferrer">
                 {he.archive}
               </a>
-            </li>
-            <li>
-              <a href={CONTACT_PATH}>{he.contact}</a>
             </li>
           </ul>
         </section>

@@ -50,10 +50,8 @@ export const he = {
   socialPage: 'העמוד שלנו ברשתות החברתיות',
   terms: 'תנאי השימוש',
   archive: 'ארכיון',
-  contact: 'צור קשר',
   licence: 'התוכן באתר מוגש לפי רישיון',
   licenceName: 'ייחוס-שיתוף זהה 3.0 לא מותאם (CC BY-SA 3.0)',
-  copyright: (year: number) => `© 2001–${year} ${'קהילה'}. כל הזכויות שמורות למשתמשים על תוכנם.`,
   // Policy
   policyTitle: 'תנאי השימוש באתר',
   policyUpdated: 'עדכון אחרון: 09/11/2014',
