@@ -176,27 +176,3 @@ describeEachDatabase('topic and posts reads', (ctx) => {
     expect(response.json().message).toMatch(/[\u0590-\u05FF]/);
   });
 });
-
-describeEachDatabase('topics and messages in the OpenAPI document', (ctx) => {
-  it('documents every content path with its method', async () => {
-    const paths = (await apiClient(ctx.app).get('/api/openapi.json')).json().paths as Record<string, object>;
-    const expected: Record<string, string[]> = {
-      '/api/home': ['get'],
-      '/api/home/more/{timestamp}': ['get'],
-      '/api/forum/{forumId}': ['get'],
-      '/api/forum/{forumId}/more/{timestamp}': ['get'],
-      '/api/topic/{topicId}': ['get'],
-      '/api/topic/{topicId}/more/{lastMessageId}': ['get'],
-      '/api/topic': ['post'],
-      '/api/topic/{id}': ['delete'],
-      '/api/topic/move': ['put'],
-      '/api/topic/subject': ['put'],
-      '/api/message': ['post', 'put'],
-      '/api/message/{id}': ['delete'],
-      '/api/message/like/{id}': ['get'],
-    };
-    for (const [path, methods] of Object.entries(expected)) {
-      expect(Object.keys(paths[path] ?? {})).toEqual(expect.arrayContaining(methods));
-    }
-  });
-});
