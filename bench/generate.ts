@@ -50,7 +50,7 @@ export interface GenerateOptions extends DatasetSize {
 export const BENCH_PASSWORD = 'benchmark-password';
 export const BENCH_EMAIL_DOMAIN = 'bench.example';
 /** Bumped whenever the generator's output changes, so a cached dataset is made again. */
-export const GENERATOR_VERSION = 1;
+export const GENERATOR_VERSION = 2;
 
 export interface DatasetSummary {
   generatorVersion: number;

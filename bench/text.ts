@@ -267,6 +267,9 @@ export const COMMON_WORDS = [
   'משכורת',
 ] as const;
 
+/** The first words of COMMON_WORDS are function words (up to `מחר`), which take no prefix here. */
+const FUNCTION_WORDS = 29;
+
 /** Prefixes Hebrew writes onto the next word: search must find `בית` inside `והבית`. */
 const PREFIXES = ['ה', 'ו', 'ב', 'ל', 'מ', 'ש', 'כ', 'וה', 'וב', 'של', 'מה', 'שה', 'כש', 'לה'] as const;
 
@@ -369,8 +372,10 @@ export function word(random: Random): string {
   const roll = random();
   if (roll < 0.02) return pick(random, POINTED_WORDS);
   if (roll < 0.04) return pick(random, LATIN_WORDS);
-  const base = COMMON_WORDS[skewedIndex(random, COMMON_WORDS.length)] as string;
-  return random() < 0.25 ? pick(random, PREFIXES) + base : base;
+  const index = skewedIndex(random, COMMON_WORDS.length);
+  const base = COMMON_WORDS[index] as string;
+  // Prefixes go on content words, not on function words (`של`, `זה`…), as in real Hebrew.
+  return index >= FUNCTION_WORDS && random() < 0.3 ? pick(random, PREFIXES) + base : base;
 }
 
 /** A sentence of plain words (no markup), e.g. for a subject or a username. */
