@@ -161,9 +161,15 @@ test.describe('the shell', () => {
   test('noindex on search for a logged-in user; a guest is stopped with the login panel', async ({
     page,
   }) => {
+    const views: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().endsWith('/api/analytics')) views.push(sent.postDataJSON().path);
+    });
     await page.goto('/search/שלום');
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator('.site-header__panel')).toContainText('כדי להיכנס לעמוד זה יש להתחבר לאתר');
+    // The guarded page was never shown: only the page the guest was sent to counts as a view.
+    await expect.poll(() => views).toEqual(['/']);
     await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
 
     await page.evaluate((token) => localStorage.setItem('authToken', token), E2E_USER_TOKEN);

@@ -4,6 +4,13 @@ import { useAuth } from '../features/auth/auth-store';
 import { he } from '../i18n/he';
 import { openHeaderPanel } from '../lib/header-panel';
 
+const GUARDED = /^\/(?:edit-profile|search|message-reports)(?:\/|$)/;
+
+/** Paths behind the guard (spec §2: login required). Keep in step with routes.tsx. */
+export function isGuardedPath(pathname: string): boolean {
+  return GUARDED.test(pathname);
+}
+
 /**
  * The route guard of spec §2: entry only with a stored token; otherwise the login panel opens with
  * the spec's message and the navigation is undone (back where the visitor came from, or home).

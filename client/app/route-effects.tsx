@@ -1,8 +1,10 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
+import { getAuth } from '../features/auth/auth-store';
 import { trackPageView } from '../lib/analytics';
 import { setCanonical } from '../lib/head';
 import { clearLoadStatuses } from '../lib/load-status-store';
+import { isGuardedPath } from './require-auth';
 
 // How long a back/forward restore keeps trying while the page's data arrives and grows it.
 const RESTORE_WINDOW_MS = 2_000;
@@ -62,8 +64,9 @@ export function RouteEffects() {
 
   useEffect(() => {
     setCanonical(location.pathname);
-    trackPageView(location.pathname);
     clearLoadStatuses();
+    // A guarded page that sends a guest straight back was never seen: it is not counted.
+    if (!(isGuardedPath(location.pathname) && !getAuth().token)) trackPageView(location.pathname);
   }, [location.pathname]);
 
   return null;
