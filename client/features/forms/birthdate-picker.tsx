@@ -70,6 +70,7 @@ export function BirthdatePicker({
   const [typedError, setTypedError] = useState<string | null>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const typedId = useId();
+  const popoverId = useId();
 
   const close = () => {
     setOpen(false);
@@ -127,6 +128,7 @@ export function BirthdatePicker({
         aria-describedby={describedBy}
         aria-haspopup="dialog"
         aria-expanded={open}
+        aria-controls={open ? popoverId : undefined}
         onClick={handleOpen}
         onKeyDown={(event) => {
           if (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown') {
@@ -139,7 +141,7 @@ export function BirthdatePicker({
         }}
       />
       {open ? (
-        <div className="birthdate-popover" role="dialog" aria-label={HE.picker.open}>
+        <div id={popoverId} className="birthdate-popover" role="dialog" aria-label={HE.picker.open}>
           <div className="birthdate-nav">
             {view === 'days' ? (
               <>
