@@ -86,6 +86,13 @@ test.describe('the shell', () => {
     const bar = page.getByRole('navigation', { name: 'ניווט בין הפורומים' });
     for (const name of FORUM_NAMES) await expect(bar.getByRole('link', { name })).toBeVisible();
     await expect(bar.locator('.bottom-bar__icon')).toHaveCount(FORUM_NAMES.length);
+    // Icons are Twemoji images, so they show on a machine without an emoji font (like this one).
+    const iconsDrawn = await bar
+      .locator('img.bottom-bar__icon')
+      .evaluateAll((icons) =>
+        icons.every((icon) => icon instanceof HTMLImageElement && icon.complete && icon.naturalWidth > 0),
+      );
+    expect(iconsDrawn).toBe(true);
     await expect(
       bar
         .getByRole('link', { name: 'חיפוש' })

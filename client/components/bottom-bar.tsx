@@ -2,6 +2,7 @@ import { NavLink } from 'react-router';
 import { useForums } from '../features/forums/get-forums';
 import { SearchButton } from '../features/search/search-button';
 import { he } from '../i18n/he';
+import { ForumIcon } from './forum-icon';
 
 /** Every forum with its icon and name, and the search button (spec §1). */
 export function BottomBar() {
@@ -12,9 +13,7 @@ export function BottomBar() {
         {forums?.map((forum) => (
           <li key={forum.id}>
             <NavLink to={`/forum/${forum.id}`} className="bottom-bar__item">
-              <span className="bottom-bar__icon" aria-hidden="true">
-                {forum.icon}
-              </span>
+              <ForumIcon icon={forum.icon} size={24} className="bottom-bar__icon" />
               <span className="bottom-bar__name">{forum.name}</span>
             </NavLink>
           </li>

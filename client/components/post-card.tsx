@@ -6,6 +6,7 @@ import { he } from '../i18n/he';
 import { formatDate } from '../lib/dates';
 import { postImageUrl } from '../lib/images';
 import { Avatar } from './avatar';
+import { ForumIcon } from './forum-icon';
 
 /** One post in a list: small image, subject, preview, author, forum, date and reply count. */
 export function PostCard({ post, user, forum }: { post: Post; user?: PublicUser; forum?: Forum }) {
@@ -31,7 +32,7 @@ export function PostCard({ post, user, forum }: { post: Post; user?: PublicUser;
           </span>
           {forum ? (
             <Link to={`/forum/${forum.id}`} className="chip">
-              <span aria-hidden="true">{forum.icon}</span> {forum.name}
+              <ForumIcon icon={forum.icon} size={16} /> {forum.name}
             </Link>
           ) : null}
           <time dateTime={post.date}>{formatDate(post.date)}</time>

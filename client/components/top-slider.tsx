@@ -7,6 +7,7 @@ import type { Forum } from '../../shared/schemas/forums';
 import type { Post } from '../../shared/schemas/topics';
 import { he } from '../i18n/he';
 import { postImageUrl } from '../lib/images';
+import { ForumIcon } from './forum-icon';
 
 /**
  * The home page's top posts (spec §2, §9): the first 3 posts, advancing every 10000 ms and wrapping
@@ -84,7 +85,7 @@ export function TopSlider({
                   <span className="slider__text">
                     {forum ? (
                       <span className="slider__forum">
-                        <span aria-hidden="true">{forum.icon}</span> {forum.name}
+                        <ForumIcon icon={forum.icon} size={18} /> {forum.name}
                       </span>
                     ) : null}
                     <span className="slider__subject" dir="auto">

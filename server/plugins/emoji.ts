@@ -1,26 +1,25 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { isEmojiCode } from '../../shared/emoji';
 import { notFound } from '../http-error';
+import { twemojiFileForCode } from '../twemoji';
 
-const require = createRequire(import.meta.url);
-const twemojiDir = path.dirname(require.resolve('@twemoji/svg/package.json'));
-
-/** Serves the forum's 14 emoji images straight from the Twemoji package, cached for a year. */
+/**
+ * Serves Twemoji images straight from the package, cached for a year: the 14 emoji of the writer
+ * and the forums' icons, drawn the same on every device (a phone or desktop may lack an emoji font).
+ * Which of them a message may show is the sanitiser's business, not this route's.
+ */
 export async function emojiRoutes(app: FastifyInstance) {
   app.get<{ Params: { file: string } }>(
     '/emoji/:file',
     { schema: { hide: true } },
     async (request, reply) => {
-      const code = request.params.file.replace(/\.svg$/, '');
-      if (!request.params.file.endsWith('.svg') || !isEmojiCode(code)) throw notFound();
-      const svg = await readFile(path.join(twemojiDir, `${code}.svg`));
+      const { file } = request.params;
+      const svgFile = file.endsWith('.svg') ? twemojiFileForCode(file.slice(0, -'.svg'.length)) : null;
+      if (!svgFile) throw notFound();
       return reply
         .header('content-type', 'image/svg+xml')
         .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(svg);
+        .send(await readFile(svgFile));
     },
   );
 }

@@ -10,6 +10,7 @@ import { NewTopicBox } from '../../features/writer/new-topic-box';
 import { useTitle } from '../../lib/head';
 import { loadStatusOfQuery } from '../../lib/load-status-store';
 import { useRedirectToNotFound } from '../../lib/not-found';
+import { ForumIcon } from '../../components/forum-icon';
 
 /** A forum: breadcrumbs, the new-topic box once posts loaded, and its posts (spec §2). */
 export function ForumPage() {
@@ -29,10 +30,7 @@ export function ForumPage() {
         <h1 dir="auto">
           {forum ? (
             <>
-              <span className="page-heading__icon" aria-hidden="true">
-                {forum.icon}
-              </span>{' '}
-              {forum.name}
+              <ForumIcon icon={forum.icon} size={28} className="page-heading__icon" /> {forum.name}
             </>
           ) : (
             '\u00a0'

@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
+import { twemojiFileForEmoji } from '../../twemoji';
 
 export const BIG_SIZE = { width: 1200, height: 630 } as const;
 export const SMALL_SIZE = { width: 400, height: 210 } as const;
@@ -31,19 +29,6 @@ export function forumPalette(forumId: number): readonly [string, string] {
  * Hebrew-capable font renders the subject; one with none gets a cover without text (see below).
  */
 const FONT_FAMILIES = 'Noto Sans Hebrew, Noto Sans, DejaVu Sans, Arimo, Liberation Sans, sans-serif';
-
-const require = createRequire(import.meta.url);
-const twemojiDir = path.dirname(require.resolve('@twemoji/svg/package.json'));
-
-/** The Twemoji file of an emoji character, or null when the package has none for it. */
-function twemojiFile(emoji: string): string | null {
-  const codes = [...emoji].map((char) => char.codePointAt(0)?.toString(16) ?? '');
-  for (const name of [codes.join('-'), codes.filter((code) => code !== 'fe0f').join('-')]) {
-    const file = path.join(twemojiDir, `${name}.svg`);
-    if (name && existsSync(file)) return file;
-  }
-  return null;
-}
 
 function escapeMarkup(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -176,7 +161,7 @@ export async function renderCover(input: {
 </svg>`);
 
   const layers: OverlayOptions[] = [...textLayers];
-  const iconFile = twemojiFile(input.forumIcon);
+  const iconFile = twemojiFileForEmoji(input.forumIcon);
   if (iconFile) {
     const icon = await sharp(await readFile(iconFile), { density: 600 })
       .resize(300, 300)
