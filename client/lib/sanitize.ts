@@ -1,25 +1,8 @@
 import DOMPurify from 'dompurify';
+import { ALLOWED_TAGS, CODE_LANGUAGE_CLASS, LINK_REL } from '../../shared/markup-rules';
 
-/** The markup of spec §1, the same allowlist the server enforces on write (server/modules/markup). */
-const ALLOWED_TAGS = [
-  'b',
-  'strong',
-  'i',
-  'em',
-  'u',
-  'code',
-  'pre',
-  'blockquote',
-  'a',
-  'img',
-  'br',
-  'p',
-  'div',
-];
 const ALLOWED_ATTR = ['href', 'target', 'rel', 'src', 'alt', 'class', 'dir'];
-const LINK_REL = 'noopener noreferrer nofollow ugc';
 const SAFE_URL = /^(?:https?:|mailto:|\/emoji\/[0-9a-f-]+\.svg$)/i;
-const LANGUAGE_CLASS = /^language-[a-z0-9_+#-]+$/;
 
 let configured = false;
 
@@ -44,7 +27,7 @@ function configure(): void {
     }
     if (
       node.hasAttribute('class') &&
-      !(node.tagName === 'CODE' && LANGUAGE_CLASS.test(node.getAttribute('class') ?? ''))
+      !(node.tagName === 'CODE' && CODE_LANGUAGE_CLASS.test(node.getAttribute('class') ?? ''))
     ) {
       node.removeAttribute('class');
     }
@@ -64,7 +47,7 @@ export function sanitizeMessageHtml(html: string): string {
   if (!DOMPurify.isSupported) return '';
   configure();
   return DOMPurify.sanitize(html, {
-    ALLOWED_TAGS,
+    ALLOWED_TAGS: [...ALLOWED_TAGS],
     ALLOWED_ATTR: [...ALLOWED_ATTR, 'loading', 'decoding'],
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,

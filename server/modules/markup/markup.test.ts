@@ -1,13 +1,12 @@
 import sanitizeHtml from 'sanitize-html';
 import { describe, expect, it } from 'vitest';
 import { EMOJI, emojiPath } from '../../../shared/emoji';
+import { ALLOWED_TAGS, LINK_REL } from '../../../shared/markup-rules';
 import { VALIDATION_MESSAGES } from '../../../shared/validation-messages';
 import { HttpError } from '../../http-error';
 import {
   ALLOWED_ATTRIBUTES,
-  ALLOWED_TAGS,
   isEmptyMessage,
-  LINK_REL,
   messagePlainText,
   prepareMessageContent,
   previewText,

@@ -3,27 +3,8 @@ import { EMOJI, emojiPath } from '../../../shared/emoji';
 import { normalizeForSearch } from '../../../shared/hebrew';
 import { LIMITS } from '../../../shared/limits';
 import { VALIDATION_MESSAGES } from '../../../shared/validation-messages';
+import { ALLOWED_TAGS, CODE_LANGUAGE_CLASS, LINK_REL } from '../../../shared/markup-rules';
 import { badRequest } from '../../http-error';
-
-/** Every link in a message opens in a new tab and passes no referrer, opener or ranking credit. */
-export const LINK_REL = 'noopener noreferrer nofollow ugc';
-
-/** Tags of the spec's markup (§1): bold, italic, underline, code, quote, links, images, line breaks. */
-export const ALLOWED_TAGS = [
-  'b',
-  'strong',
-  'i',
-  'em',
-  'u',
-  'code',
-  'pre',
-  'blockquote',
-  'a',
-  'img',
-  'br',
-  'p',
-  'div',
-] as const;
 
 /** Attributes each tag may keep after sanitising; anything else (events, style, id…) is dropped. */
 export const ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
@@ -32,8 +13,6 @@ export const ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   code: ['class'],
 };
 
-/** A highlight.js language class, e.g. `language-typescript`, `language-c++`. */
-const CODE_LANGUAGE_CLASS = /^language-[a-z0-9_+#-]{1,30}$/i;
 const EMOJI_PATHS = new Set(EMOJI.map((emoji) => emojiPath(emoji.code)));
 const EMOJI_BY_PATH = new Map(EMOJI.map((emoji) => [emojiPath(emoji.code), emoji]));
 /** A tag name no allowlist contains: a tag renamed to it is removed and its text kept. */

@@ -7,7 +7,7 @@ import { describeEachDatabase } from '../../test/databases';
 import { createReply, createTopic, createUser, type TestUser } from '../../test/factories';
 import { apiClient } from '../../test/http';
 import { contentSnapshot } from '../../test/snapshot';
-import { LINK_REL } from '../markup/markup';
+import { LINK_REL } from '../../../shared/markup-rules';
 
 const HEBREW = /[\u0590-\u05FF]/;
 

@@ -1,0 +1,27 @@
+/**
+ * The message markup of spec §1, enforced twice: by the server's sanitiser when a message is written
+ * (server/modules/markup) and by DOMPurify when it is shown (client/lib/sanitize.ts).
+ */
+
+/** Every link in a message opens in a new tab and passes no referrer, opener or ranking credit. */
+export const LINK_REL = 'noopener noreferrer nofollow ugc';
+
+/** Tags of the spec's markup: bold, italic, underline, code, quote, links, images, line breaks. */
+export const ALLOWED_TAGS = [
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  'code',
+  'pre',
+  'blockquote',
+  'a',
+  'img',
+  'br',
+  'p',
+  'div',
+] as const;
+
+/** A highlight.js language class on a code block, e.g. `language-typescript`, `language-c++`. */
+export const CODE_LANGUAGE_CLASS = /^language-[a-z0-9_+#-]{1,30}$/i;
