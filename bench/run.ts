@@ -153,7 +153,7 @@ async function ensureDataset(
           size,
           target,
           summary,
-          generation: { reused: true, seconds: null },
+          generation: { reused: true, seconds: null, timingsMs: summary.timingsMs },
           env,
         } satisfies Dataset;
       }
@@ -190,7 +190,7 @@ async function ensureDataset(
       size,
       target,
       summary,
-      generation: { reused: true, seconds: null },
+      generation: { reused: true, seconds: null, timingsMs: summary.timingsMs },
       env,
     } satisfies Dataset;
   }
@@ -585,6 +585,9 @@ async function runDataset(dataset: Dataset, options: Options): Promise<DatasetRu
       await load(options.port, spec, headers, options.warmup, options.connections);
       const cpuBefore = cpuMs(server.pid);
       const raw = await load(options.port, spec, headers, options.duration, options.connections);
+      if (server.exitCode !== null || server.signalCode !== null) {
+        throw new Error(`the server stopped during "${spec.name}" (${server.signalCode ?? server.exitCode})`);
+      }
       const result = summarise(spec.name, spec.kind, spec.paths[0] ?? '', raw);
       result.cpuMsPerRequest = perRequest(cpuMs(server.pid) - cpuBefore, raw.requests.total);
       result.cpuRatio =
