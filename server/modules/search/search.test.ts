@@ -273,11 +273,18 @@ describeEachDatabase('search', (ctx) => {
     });
 
     it('gives the same pages whether the recent window or the index finds the matches', async () => {
-      const all = async (window: number) => {
+      const all = async (window: number, messageBudget?: number) => {
         const found: number[] = [];
         let before: number | null = null;
         for (;;) {
-          const rows = await searchTopics(ctx.db, 'דפדוף', before, LIMITS.pageSize + 1, window);
+          const rows = await searchTopics(
+            ctx.db,
+            'דפדוף',
+            before,
+            LIMITS.pageSize + 1,
+            window,
+            messageBudget,
+          );
           const page = rows.slice(0, LIMITS.pageSize);
           found.push(...page.map((row) => row.id));
           const last = page[page.length - 1];
@@ -287,6 +294,8 @@ describeEachDatabase('search', (ctx) => {
       };
       // 1: the index does nearly all the work; 5: a page joins both; 1000: the window alone.
       for (const window of [1, 5, 1000]) expect(await all(window)).toEqual(matching);
+      // A message budget cuts the direct check short (0: the index alone) without changing a page.
+      for (const budget of [0, 1, 3, 12]) expect(await all(1000, budget)).toEqual(matching);
     });
   });
 
