@@ -24,6 +24,18 @@ export const E2E_WRITER = {
 export const E2E_USER_TOKEN = 'e2e-user-session-token-0123456789abcdef';
 export const E2E_ADMIN_TOKEN = 'e2e-admin-session-token-0123456789abcdef';
 
+/**
+ * The server secret of the e2e run (e2e/serve.ts sets SECRET_KEY to it), so specs can seal link
+ * values with `sealLink` from server/modules/accounts/links.ts, e.g. links dated in the past.
+ */
+export const E2E_SECRET_KEY = 'e2e-secret-key-for-sealed-mail-links-0123456789';
+
+/**
+ * The e2e server's SITE_NAME (e2e/serve.ts): not the built-in 'קהילה', so the specs see that the
+ * client shows the server's name.
+ */
+export const E2E_SITE_NAME = 'פורום הבדיקות';
+
 /** Subjects of seeded topics the specs look for. */
 export const MARKUP_TOPIC = 'כל סוגי העיצוב בהודעה';
 export const LEGACY_TOPIC = 'הודעה ישנה מיבוא';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { BUSY_FORUM_ID, BUSY_FORUM_TOPICS, EMPTY_FORUM_ID } from './fixtures';
+import { BUSY_FORUM_ID, BUSY_FORUM_TOPICS, E2E_SITE_NAME, EMPTY_FORUM_ID } from './fixtures';
 
 test.describe('forum page', () => {
   test('breadcrumbs, heading and posts of the forum only', async ({ page }) => {
@@ -11,7 +11,7 @@ test.describe('forum page', () => {
     await expect(page.locator('.post-card')).toHaveCount(7);
     // The list of one forum does not repeat the forum on every card.
     await expect(page.locator('.post-card .chip')).toHaveCount(0);
-    await expect(page).toHaveTitle('קהילה: מחשבים ותכנות');
+    await expect(page).toHaveTitle(`${E2E_SITE_NAME}: מחשבים ותכנות`);
   });
 
   test('load-more crosses the server pages until the forum runs out', async ({ page }) => {

@@ -20,6 +20,7 @@ test('the service worker registers once the app is idle and a revisit starts off
   await context.setOffline(true);
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  // Offline the server's name (/api/site) cannot be had, so the brand shows the built-in one.
   await expect(page.getByRole('link', { name: /קהילה/ }).first()).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('משהו לא עבד');
   await context.setOffline(false);

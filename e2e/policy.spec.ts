@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { E2E_SITE_NAME } from './fixtures';
 
 test('the terms of use: nine sections, last updated 09/11/2014, a link to /Contact', async ({ page }) => {
   await page.goto('/policy');
@@ -21,7 +22,7 @@ test('the terms of use: nine sections, last updated 09/11/2014, a link to /Conta
   for (const fact of ['מגיל 13', '18', 'למבוגרים בלבד', 'ירושלים', 'צו שיפוטי']) {
     await expect(page.locator('.policy')).toContainText(fact);
   }
-  await expect(page).toHaveTitle('קהילה: תנאי השימוש באתר');
+  await expect(page).toHaveTitle(`${E2E_SITE_NAME}: תנאי השימוש באתר`);
 });
 
 test('outside a frame the terms get the page styling; inside one they do not', async ({ page }) => {

@@ -1,6 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { E2E_SITE_NAME } from './fixtures';
+import { E2E_SECRET_KEY } from './fixtures';
 
 // The real production server on a fresh SQLite database of its own, for the end-to-end tests.
 // `npm test` builds dist/ before Playwright starts this.
@@ -10,6 +12,9 @@ process.env.HOST = '127.0.0.1';
 process.env.PUBLIC_URL = `http://127.0.0.1:${process.env.PORT}`;
 process.env.LOG_LEVEL = 'warn';
 process.env.DATABASE_URL = '';
+process.env.SITE_NAME = E2E_SITE_NAME;
+// A fixed secret, so specs can seal activation and reset link values the server accepts.
+process.env.SECRET_KEY = E2E_SECRET_KEY;
 // Mail goes to a real SMTP server on loopback that writes each mail to a folder the specs read.
 const { E2E_SMTP_PORT, startMailCatcher } = await import('./mail');
 await startMailCatcher();

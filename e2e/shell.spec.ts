@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { E2E_USER, E2E_USER_TOKEN, MARKUP_TOPIC, topicIdBySubject } from './fixtures';
+import { E2E_SITE_NAME, E2E_USER, E2E_USER_TOKEN, MARKUP_TOPIC, topicIdBySubject } from './fixtures';
 
 const FORUM_NAMES = [
   'כללי',
@@ -122,6 +122,20 @@ test.describe('the shell', () => {
     await expect(footer).toContainText(`2001–${year}`);
   });
 
+  test("the server's SITE_NAME names the header, footer, home heading and title", async ({ page }) => {
+    const site = await page.request.get('/api/site');
+    expect(site.headers()['cache-control']).toBe('no-cache');
+    expect(await site.json()).toEqual({ siteName: E2E_SITE_NAME });
+    await page.goto('/');
+    const brand = page.locator('header.site-header .brand');
+    await expect(brand).toHaveAccessibleName(`${E2E_SITE_NAME} – דף הבית`);
+    await expect(brand.locator('.brand__name')).toHaveText(E2E_SITE_NAME);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(E2E_SITE_NAME);
+    await expect(page.locator('.site-footer__legal')).toContainText(E2E_SITE_NAME);
+    await expect(page.locator('body')).not.toContainText('קהילה');
+    await expect(page).toHaveTitle(`${E2E_SITE_NAME}: דף הבית`);
+  });
+
   test('the header and the page content keep to 1000px on a wide screen', async ({ page }) => {
     await page.setViewportSize({ width: 1600, height: 900 });
     await page.goto('/');
@@ -140,16 +154,16 @@ test.describe('the shell', () => {
         views.push(sent.postDataJSON().path);
     });
     await page.goto('/');
-    await expect(page).toHaveTitle('קהילה: דף הבית');
+    await expect(page).toHaveTitle(`${E2E_SITE_NAME}: דף הבית`);
     const origin = new URL(page.url()).origin;
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${origin}/`);
 
     await page.goto(`/topic/${topicId}`);
-    await expect(page).toHaveTitle(`קהילה: ${MARKUP_TOPIC}`);
+    await expect(page).toHaveTitle(`${E2E_SITE_NAME}: ${MARKUP_TOPIC}`);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${origin}/topic/${topicId}`);
 
     await page.getByRole('navigation', { name: 'פירורי לחם' }).getByRole('link', { name: 'כללי' }).click();
-    await expect(page).toHaveTitle('קהילה: כללי');
+    await expect(page).toHaveTitle(`${E2E_SITE_NAME}: כללי`);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${origin}/forum/1`);
     await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
     await expect.poll(() => views).toEqual(['/', `/topic/${topicId}`, '/forum/1']);

@@ -17,6 +17,7 @@ import { imagesRoutes } from './modules/images/images.routes';
 import { recommendationsRoutes } from './modules/recommendations/recommendations.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { siteRoutes } from './modules/site/site.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { topicsRoutes } from './modules/topics/topics.routes';
 import { mergeEquivalentPaths } from './openapi';
@@ -71,6 +72,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(authPlugin);
   await app.register(mailPlugin);
 
+  await app.register(siteRoutes, { prefix: '/api' });
   await app.register(forumsRoutes, { prefix: '/api' });
   await app.register(analyticsRoutes, { prefix: '/api' });
   await app.register(topicsRoutes, { prefix: '/api' });

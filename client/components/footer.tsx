@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useForums } from '../features/forums/get-forums';
+import { useSiteName } from '../features/site/get-site';
 import { he } from '../i18n/he';
 import { ARCHIVE_URL, FIRST_YEAR, LICENCE_URL, SOCIAL_URL } from '../lib/site';
 
@@ -10,6 +11,7 @@ const BUILD_YEAR = new Date(import.meta.env.VITE_BUILD_TIME ?? Date.now()).getFu
 /** Forums, social page, terms, archive, the CC BY-SA 3.0 notice and © 2001 to this year (spec §1). */
 export function Footer() {
   const { data: forums } = useForums();
+  const siteName = useSiteName();
   const [year, setYear] = useState(BUILD_YEAR);
   useEffect(() => setYear(new Date().getFullYear()), []);
   return (
@@ -60,7 +62,7 @@ export function Footer() {
           <span dir="ltr">
             {FIRST_YEAR}–{year}
           </span>{' '}
-          {he.siteName}
+          {siteName}
         </p>
       </div>
     </footer>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { getAuth, logout, useAuth } from '../features/auth/auth-store';
+import { useSiteName } from '../features/site/get-site';
 import { he } from '../i18n/he';
 import { apiFetch } from '../lib/api-client';
 import { openHeaderPanel, useHeaderPanel } from '../lib/header-panel';
@@ -15,12 +16,13 @@ const HeaderPanel = lazy(() =>
 export function Header() {
   const auth = useAuth();
   const panel = useHeaderPanel();
+  const siteName = useSiteName();
   return (
     <header className="site-header">
       <div className="site-header__bar">
-        <Link to="/" className="brand" aria-label={`${he.siteName} – ${he.home}`}>
+        <Link to="/" className="brand" aria-label={`${siteName} – ${he.home}`}>
           <Logo />
-          <span className="brand__name">{he.siteName}</span>
+          <span className="brand__name">{siteName}</span>
         </Link>
         <nav className="site-header__actions" aria-label={he.userMenu}>
           {auth.isLoggedIn ? (

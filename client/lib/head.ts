@@ -1,16 +1,17 @@
 import { useEffect } from 'react';
-import { he } from '../i18n/he';
+import { useSiteName } from '../features/site/get-site';
 
 /** The page title of spec §1: the product name, a colon, then the page subject. */
-export function pageTitle(subject?: string): string {
-  return subject ? `${he.siteName}: ${subject}` : he.siteName;
+export function pageTitle(siteName: string, subject?: string): string {
+  return subject ? `${siteName}: ${subject}` : siteName;
 }
 
-/** Sets the document title while the calling page is shown. */
+/** Sets the document title while the calling page is shown, again once the server's site name arrives. */
 export function useTitle(subject: string | undefined): void {
+  const siteName = useSiteName();
   useEffect(() => {
-    document.title = pageTitle(subject);
-  }, [subject]);
+    document.title = pageTitle(siteName, subject);
+  }, [siteName, subject]);
 }
 
 function headElement<K extends 'link' | 'meta'>(

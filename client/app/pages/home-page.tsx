@@ -4,6 +4,7 @@ import { PageLoader } from '../../components/page-loader';
 import { PostList } from '../../components/post-list';
 import { TopSlider } from '../../components/top-slider';
 import { useForums } from '../../features/forums/get-forums';
+import { useSiteName } from '../../features/site/get-site';
 import { usePostList } from '../../features/topics/use-post-list';
 import { he } from '../../i18n/he';
 import { useTitle } from '../../lib/head';
@@ -11,12 +12,13 @@ import { useTitle } from '../../lib/head';
 /** Home: the top-posts slider and all posts (spec §2). */
 export function HomePage() {
   useTitle(he.home);
+  const siteName = useSiteName();
   const { data: forums } = useForums();
   const { query, posts, users } = usePostList(ALL_POSTS_FORUM_ID);
 
   return (
     <div className="home">
-      <h1 className="visually-hidden">{he.siteName}</h1>
+      <h1 className="visually-hidden">{siteName}</h1>
       {query.isPending ? <PageLoader /> : null}
       {query.isError && posts.length === 0 ? <FailurePanel onRetry={() => query.refetch()} /> : null}
       {posts.length > 0 ? (
