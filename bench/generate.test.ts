@@ -2,14 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeForSearch } from '../shared/hebrew';
 import { connectDatabase } from '../server/db/connect';
 import type { Database } from '../server/db/database';
 import { verifyPassword } from '../server/modules/accounts/password';
 import { messagePlainText, previewText, sanitizeMessage } from '../server/modules/markup/markup';
-import { TEST_DATABASE_KINDS, TEST_DATABASE_URL } from '../server/test/databases';
+import { createPostgresTestDatabase, TEST_DATABASE_KINDS } from '../server/test/databases';
 import { activityTimestamp } from '../server/modules/topics/topics.repository';
 import {
   BENCH_PASSWORD,
@@ -31,25 +30,9 @@ async function emptyDatabase(kind: 'sqlite' | 'postgres') {
     const target: DatabaseTarget = { kind: 'sqlite', file: `${dir}/forum.sqlite` };
     return { target, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(
-    `CREATE DATABASE ${name} ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8' TEMPLATE template0`,
-  );
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  const target: DatabaseTarget = { kind: 'postgres', url: url.toString() };
-  return {
-    target,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  const { url, drop } = await createPostgresTestDatabase('forum_bench_test');
+  const target: DatabaseTarget = { kind: 'postgres', url };
+  return { target, drop };
 }
 
 for (const kind of TEST_DATABASE_KINDS) {

@@ -89,8 +89,13 @@ export function describeEachDatabase(
 async function createTestDatabase(kind: DatabaseKind) {
   const dataDir = `/tmp/forum-test-${process.pid}-${randomBytes(4).toString('hex')}`;
   if (kind === 'sqlite') return { url: 'sqlite::memory:', dataDir, drop: async () => {} };
+  return { dataDir, ...(await createPostgresTestDatabase('forum_test')) };
+}
+
+/** A new, empty PostgreSQL database on the TEST_DATABASE_URL server, and how to drop it. */
+export async function createPostgresTestDatabase(prefix: string) {
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `forum_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
   // pg_trgm needs a UTF-8 character type to make trigrams of Hebrew (DESIGN.md).
@@ -100,14 +105,33 @@ async function createTestDatabase(kind: DatabaseKind) {
   await admin.end();
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    dataDir,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  return { url: url.toString(), drop: () => dropTestDatabase(name) };
+}
+
+/** PostgreSQL's "database is being accessed by other users". */
+const OBJECT_IN_USE = '55006';
+
+/**
+ * Drops a test database once its connections are gone. A pool's `end()` resolves when it has sent
+ * each connection its goodbye, not when the server has closed them; dropping WITH (FORCE) at that
+ * moment makes the server kill the closing ones, and the kill arrives in the test process as an
+ * uncaught error. So wait for them to leave, and force only a database that stays busy.
+ */
+async function dropTestDatabase(name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name}`);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== OBJECT_IN_USE) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
 }
