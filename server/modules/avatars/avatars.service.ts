@@ -1,5 +1,5 @@
 import { createAvatar } from '@dicebear/core';
-import { personas } from '@dicebear/collection';
+import * as personas from '@dicebear/personas';
 
 /** Soft backgrounds that keep every face readable in the light and the dark theme. */
 const BACKGROUNDS = ['b6e3f4', 'c0aede', 'd1d4f9', 'ffd5dc', 'ffdfbf', 'c7f0d8'];
