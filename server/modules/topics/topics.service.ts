@@ -169,14 +169,14 @@ export async function deleteTopic(deps: Deps, actor: UserRow, topicId: number) {
 
 /** Moves a topic, main message and replies, to another forum (admin). Its order key stays. */
 export async function moveTopic(deps: Deps, actor: UserRow, input: { topicId: number; forumId: number }) {
-  await adminTopic(deps, topicPolicy.move(actor), input.topicId);
+  const before = await adminTopic(deps, topicPolicy.move(actor), input.topicId);
   if (!(await findForum(deps.db, input.forumId))) throw forumNotFound();
   const moved = await deps.db.transaction().execute(async (trx) => {
     await updateTopicForum(trx, input.topicId, input.forumId);
     return findTopic(trx, input.topicId);
   });
   if (!moved) throw topicNotFound();
-  publish({ type: 'topic.moved', topicId: moved.id, forumId: moved.forum_id });
+  publish({ type: 'topic.moved', topicId: moved.id, forumId: moved.forum_id, fromForumId: before.forum_id });
   return presentPost(moved);
 }
 
