@@ -114,6 +114,21 @@ describeEachDatabase('compression of every kind of answer', (ctx) => {
     }
   });
 
+  it('refuses a compressed request body rather than inflating it', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/analytics',
+      payload: gzipSync(JSON.stringify({ kind: 'page_view', path: '/' })),
+      headers: {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+        cookie: 'XSRF-TOKEN=t',
+        'x-xsrf-token': 't',
+      },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
   it('caches each answer the way it should', async () => {
     const control = async (url: string) => (await app.inject({ url })).headers['cache-control'];
     expect(await control('/assets/app-abc123.js')).toBe('public, max-age=31536000, immutable');

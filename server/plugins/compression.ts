@@ -12,7 +12,10 @@ import { COMPRESS_THRESHOLD_BYTES } from '../guest-cache/guest-cache';
 export const compressionPlugin = fp(
   async (app: FastifyInstance) => {
     await app.register(compress, {
-      global: true,
+      globalCompression: true,
+      // Request bodies stay as sent: no client compresses them, and inflating them would let a small
+      // upload grow into a large one before the body limit sees it.
+      globalDecompression: false,
       threshold: COMPRESS_THRESHOLD_BYTES,
       // The plugin's default types: text (but not text/event-stream, whose events must reach the
       // browser as they are written), JSON, XML and SVG, and what mime-db calls compressible.
