@@ -30,8 +30,9 @@ export default defineConfig({
           '**/*-latin-ext-*',
         ],
         navigateFallback: '/index.html',
-        // API answers, images and the server's own 404 page are never served from the shell cache.
-        navigateFallbackDenylist: [/^\/api\//, /^\/page\/not-found/, /^\/emoji\//],
+        // API answers, images, the server's own 404 page, feeds, sitemaps and robots.txt are never
+        // served from the shell cache (a click on the feed link must reach the feed).
+        navigateFallbackDenylist: [/^\/api\//, /^\/page\/not-found/, /^\/emoji\//, /\.(xml|txt)(\?|$)/],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,
