@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { subscribe } from '../events';
 import { encodeBody, GuestCache } from './guest-cache';
-import { CACHE_CONTROL_PERSONAL, CACHE_CONTROL_PUBLIC, writeEncoded } from './http';
+import { CACHE_CONTROL_PERSONAL, CACHE_CONTROL_PUBLIC, negotiateEncoding, writeEncoded } from './http';
 import { cacheTags, tagsForEvent } from './invalidation';
 
 declare module 'fastify' {
@@ -76,7 +76,10 @@ export const guestCachePlugin = fp(
       const tagsOf = PUBLIC_ROUTES[request.routeOptions.url ?? ''];
       if (!tagsOf) return;
       const key = cacheKey(request);
-      const hit = cache.get(key);
+      let hit = cache.get(key);
+      if (hit && negotiateEncoding(request.headers['accept-encoding']) === 'identity') {
+        hit = cache.withPlainBody(key, hit);
+      }
       if (hit) return reply.send(writeEncoded(request, reply, hit));
       fills.set(request, {
         key,

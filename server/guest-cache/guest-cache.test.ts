@@ -56,6 +56,25 @@ describe('GuestCache', () => {
   });
 });
 
+describe('plain bodies for clients that accept no encoding', () => {
+  it('unzips once, keeps the plain body in the bound, and keeps the entry droppable', () => {
+    const cache = new GuestCache(1024 * 1024);
+    const text = JSON.stringify({ text: 'שלום '.repeat(1000) });
+    cache.set('/a', json(text), ['topic:1'], cache.epoch);
+    const before = cache.bytes;
+    const stored = cache.get('/a');
+    if (!stored) throw new Error('not stored');
+    const plain = cache.withPlainBody('/a', stored);
+    expect(plain.identity?.toString()).toBe(text);
+    expect(cache.get('/a')).toBe(plain);
+    expect(cache.bytes).toBe(before + Buffer.byteLength(text));
+    expect(cache.withPlainBody('/a', plain)).toBe(plain);
+    cache.drop(['topic:1']);
+    expect(cache.get('/a')).toBeUndefined();
+    expect(cache.tagCount).toBe(0);
+  });
+});
+
 describe('encodeBody', () => {
   it('keeps small bodies plain and large ones only compressed, and gives every encoding back', () => {
     const small = json('{"a":1}');

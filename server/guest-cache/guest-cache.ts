@@ -125,10 +125,13 @@ export class GuestCache {
    */
   set(key: string, body: EncodedBody, tags: readonly string[], epoch: number): boolean {
     if (!this.entries || epoch !== this.dropCount) return false;
-    const stored: StoredEntry = { body, tags };
-    this.entries.set(key, stored);
-    if (this.entries.peek(key) !== stored) return false;
-    for (const tag of tags) {
+    return this.store(this.entries, key, { body, tags });
+  }
+
+  private store(entries: LRUCache<string, StoredEntry>, key: string, stored: StoredEntry): boolean {
+    entries.set(key, stored);
+    if (entries.peek(key) !== stored) return false;
+    for (const tag of stored.tags) {
       let keys = this.keysByTag.get(tag);
       if (!keys) {
         keys = new Set();
@@ -137,6 +140,21 @@ export class GuestCache {
       keys.add(key);
     }
     return true;
+  }
+
+  /**
+   * The entry under `key` with its plain body kept too, for clients that accept no encoding (bots,
+   * scripts, benchmarks): unzipped once on the first such request and counted in the bound, rather
+   * than unzipped on every one. Other entries keep only their compressed bodies.
+   */
+  withPlainBody(key: string, body: EncodedBody): EncodedBody {
+    if (body.identity || !body.gzip) return body;
+    const identity = gunzipSync(body.gzip);
+    const expanded: EncodedBody = { ...body, identity, size: body.size + identity.length };
+    const stored = this.entries?.peek(key);
+    if (this.entries && stored?.body === body)
+      this.store(this.entries, key, { body: expanded, tags: stored.tags });
+    return expanded;
   }
 
   /** Drops every entry carrying one of the tags. */
