@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig({
@@ -29,13 +30,19 @@ export default defineConfig({
           '**/*-latin-ext-*',
         ],
         navigateFallback: '/index.html',
-        // API answers, images and the server's own 404 page are never served from the shell cache.
-        navigateFallbackDenylist: [/^\/api\//, /^\/page\/not-found/, /^\/emoji\//],
+        // API answers, images, the server's own 404 page, feeds, sitemaps and robots.txt are never
+        // served from the shell cache (a click on the feed link must reach the feed).
+        navigateFallbackDenylist: [/^\/api\//, /^\/page\/not-found/, /^\/emoji\//, /\.(xml|txt)(\?|$)/],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,
       },
     }),
+    // A .br and a .gz twin beside each text asset of 1 KB or more, at the best (slowest) settings,
+    // since this runs once per build; the server sends the twin the browser accepts
+    // (server/plugins/client.ts). The service worker and its workbox runtime are written later, when
+    // the PWA plugin closes the bundle; the server compresses those on the fly.
+    compression({ threshold: 1024, algorithms: ['brotliCompress', 'gzip'] }),
   ],
   build: {
     outDir: '../dist/client',

@@ -332,6 +332,13 @@ function endpointsFor(targets: Targets): EndpointSpec[] {
       paths: targets.forumCursors.map((cursor) => `/api/forum/${cursor.forumId}/more/${cursor.timestamp}`),
     },
     { name: 'topic', kind: 'page', method: 'GET', paths: targets.topicIds.map((id) => `/api/topic/${id}`) },
+    // One topic over and over: after the first request every answer is a guest-cache hit.
+    {
+      name: 'topic (cache hit)',
+      kind: 'other',
+      method: 'GET',
+      paths: targets.topicIds.slice(0, 1).map((id) => `/api/topic/${id}`),
+    },
     {
       name: 'topic more',
       kind: 'page',

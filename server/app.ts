@@ -21,6 +21,9 @@ import { siteRoutes } from './modules/site/site.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { topicsRoutes } from './modules/topics/topics.routes';
 import { mergeEquivalentPaths } from './openapi';
+import { guestCachePlugin } from './guest-cache/guest-cache.plugin';
+import { feedsRoutes } from './modules/feeds/feeds.routes';
+import { compressionPlugin } from './plugins/compression';
 import { authPlugin } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
 import { emojiRoutes } from './plugins/emoji';
@@ -69,6 +72,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     transformObject: mergeEquivalentPaths,
   });
   await app.register(securityPlugin);
+  await app.register(guestCachePlugin, { maxBytes: deps.config.guestCacheBytes });
+  await app.register(compressionPlugin);
   await app.register(authPlugin);
   await app.register(mailPlugin);
 
@@ -85,6 +90,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(imagesRoutes, { prefix: '/api' });
   await app.register(avatarsRoutes, { prefix: '/api' });
   await app.register(emojiRoutes);
+  await app.register(feedsRoutes);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

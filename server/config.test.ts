@@ -20,6 +20,15 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@127.0.0.1/forum' });
   });
 
+  it('sizes the guest cache in megabytes: 64 by default, 0 turns it off, a bad value stops', () => {
+    const secret = { SECRET_KEY: 'x'.repeat(32) };
+    expect(loadConfig(secret).guestCacheBytes).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ ...secret, GUEST_CACHE_MB: '0' }).guestCacheBytes).toBe(0);
+    expect(loadConfig({ ...secret, GUEST_CACHE_MB: '0.5' }).guestCacheBytes).toBe(512 * 1024);
+    expect(() => loadConfig({ ...secret, GUEST_CACHE_MB: 'lots' })).toThrow(/GUEST_CACHE_MB/);
+    expect(() => loadConfig({ ...secret, GUEST_CACHE_MB: '-1' })).toThrow(/GUEST_CACHE_MB/);
+  });
+
   it('stops with one line per bad value', () => {
     const load = () => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SECRET_KEY: 'short' });
     expect(load).toThrow(ConfigError);

@@ -32,6 +32,8 @@ const environmentSchema = z.object({
   ANALYTICS_ID: z.string().optional(),
   /** Overrides of the request limits, `login.ip=30/900,login.email=10/900` (limit/window seconds). */
   RATE_LIMITS: z.string().optional(),
+  /** Memory for the guest cache of public pages and JSON, in megabytes; 0 turns it off. */
+  GUEST_CACHE_MB: z.coerce.number().min(0).max(65536).default(64),
 });
 
 export type Config = Readonly<{
@@ -49,6 +51,7 @@ export type Config = Readonly<{
   allowPrivateImageHosts: boolean;
   analyticsId: string | undefined;
   rateLimits: RateLimitRules;
+  guestCacheBytes: number;
 }>;
 
 export class ConfigError extends Error {}
@@ -91,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPrivateImageHosts: values.ALLOW_PRIVATE_IMAGE_HOSTS,
     analyticsId: values.ANALYTICS_ID,
     rateLimits,
+    guestCacheBytes: Math.round(values.GUEST_CACHE_MB * 1024 * 1024),
   });
 }
 

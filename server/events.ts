@@ -3,11 +3,17 @@ import { EventEmitter } from 'node:events';
 /** What a write changed. Live updates (SSE, PostgreSQL LISTEN/NOTIFY) will subscribe here. */
 export type ForumEvent =
   | {
-      type: 'topic.created' | 'topic.deleted' | 'topic.moved' | 'topic.updated';
+      type: 'topic.created' | 'topic.deleted' | 'topic.updated';
       topicId: number;
       forumId: number;
     }
-  | { type: 'message.created' | 'message.updated' | 'message.deleted'; messageId: number; topicId: number }
+  | { type: 'topic.moved'; topicId: number; forumId: number; fromForumId: number }
+  | {
+      type: 'message.created' | 'message.updated' | 'message.deleted';
+      messageId: number;
+      topicId: number;
+      forumId: number;
+    }
   | { type: 'message.liked'; messageId: number; topicId: number; likes: number[] };
 
 const emitter = new EventEmitter();

@@ -1,17 +1,21 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isClientRoute } from '../../shared/client-routes';
+import { sendPage, shellRenderer } from '../guest-cache/pages';
 import { notFound } from '../http-error';
 
 export const NOT_FOUND_PAGE = '/page/not-found';
 
 /**
- * Serves the built client: hashed assets with long caching, and index.html for every page path so
- * the single-page app can route it. Paths that are no route of spec §2, and `/page/not-found`
- * itself, get the same page with a real 404 (the app then shows "not found").
+ * Serves the built client: hashed assets with long caching (their .br/.gz twins from the build
+ * when the browser takes them), and index.html for every page path so the single-page app can
+ * route it, through the guest cache when the app has one. Paths that are no route of spec §2, and
+ * `/page/not-found` itself, get the same page with a real 404 (the app then shows "not found").
  */
 export async function clientPlugin(app: FastifyInstance, options: { clientDir: string | null }) {
   const { clientDir } = options;
+  const renderer = clientDir ? shellRenderer(clientDir) : null;
+  const cache = app.hasDecorator('guestCache') ? app.guestCache : null;
   if (clientDir) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -19,6 +23,7 @@ export async function clientPlugin(app: FastifyInstance, options: { clientDir: s
       wildcard: true,
       index: false,
       cacheControl: false,
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Vite names files under assets/ by their content hash, so they never change.
         const immutable = filePath.includes('/assets/');
@@ -26,15 +31,16 @@ export async function clientPlugin(app: FastifyInstance, options: { clientDir: s
       },
     });
     // The static handler refuses a directory (403) without an index, so the home page is routed here.
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    const shell = shellRenderer(clientDir);
+    app.get('/', { schema: { hide: true } }, (request, reply) =>
+      sendPage(request, reply, { renderer: shell, status: 200, cache }),
     );
   }
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/') || !clientDir || !['GET', 'HEAD'].includes(request.method)) {
+    if (request.url.startsWith('/api/') || !renderer || !['GET', 'HEAD'].includes(request.method)) {
       throw notFound();
     }
     const status = isClientRoute(request.url.split('?')[0] ?? '/') ? 200 : 404;
-    return reply.status(status).header('cache-control', 'no-cache').sendFile('index.html');
+    return sendPage(request, reply, { renderer, status, cache });
   });
 }

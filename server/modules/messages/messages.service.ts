@@ -72,7 +72,7 @@ export async function createReply(
 ): Promise<Message> {
   const prepared = prepareMessageContent(input.content);
   const now = deps.clock.now();
-  const message = await deps.db.transaction().execute(async (trx) => {
+  const { message, topic } = await deps.db.transaction().execute(async (trx) => {
     if (!(await lockTopic(trx, input.topicId))) throw topicNotFound();
     const created = await insertMessage(trx, {
       topicId: input.topicId,
@@ -81,10 +81,14 @@ export async function createReply(
       contentSearch: prepared.contentSearch,
       createdAt: now,
     });
-    await refreshTopicActivity(trx, input.topicId);
-    return created;
+    return { message: created, topic: await refreshTopicActivity(trx, input.topicId) };
   });
-  publish({ type: 'message.created', messageId: message.id, topicId: input.topicId });
+  publish({
+    type: 'message.created',
+    messageId: message.id,
+    topicId: input.topicId,
+    forumId: topic.forum_id,
+  });
   return presentMessage(message, []);
 }
 
@@ -100,17 +104,24 @@ export async function editMessage(
   const message = await existingMessage(deps.db, input.messageId);
   if (!messagePolicy.edit(user, facts(message))) throw forbidden();
   const prepared = prepareMessageContent(input.content);
-  const updated = await deps.db.transaction().execute(async (trx) => {
+  const { updated, topic } = await deps.db.transaction().execute(async (trx) => {
     const row = await updateMessageContent(trx, message.id, {
       content: prepared.content,
       contentSearch: prepared.contentSearch,
       updatedAt: deps.clock.now(),
     });
     if (facts(message).isMain) await updateTopicPreview(trx, message.topic_id, prepared.preview);
-    return row;
+    return { updated: row, topic: await findTopic(trx, message.topic_id) };
   });
   const likes = await likesByMessage(deps.db, [message.id]);
-  publish({ type: 'message.updated', messageId: message.id, topicId: message.topic_id });
+  if (topic) {
+    publish({
+      type: 'message.updated',
+      messageId: message.id,
+      topicId: message.topic_id,
+      forumId: topic.forum_id,
+    });
+  }
   return presentMessage(updated, likes.get(message.id) ?? []);
 }
 
@@ -126,12 +137,12 @@ export async function removeMessage(deps: Deps, user: UserRow, id: number): Prom
     throw badRequest('את ההודעה הראשית אפשר למחוק רק יחד עם הנושא כולו', 'main_message');
   }
   const likes = await likesByMessage(deps.db, [id]);
-  await deps.db.transaction().execute(async (trx) => {
+  const topic = await deps.db.transaction().execute(async (trx) => {
     await lockTopic(trx, message.topic_id);
     await deleteMessage(trx, id);
-    await refreshTopicActivity(trx, message.topic_id);
+    return refreshTopicActivity(trx, message.topic_id);
   });
-  publish({ type: 'message.deleted', messageId: id, topicId: message.topic_id });
+  publish({ type: 'message.deleted', messageId: id, topicId: message.topic_id, forumId: topic.forum_id });
   return presentMessage(message, likes.get(id) ?? []);
 }
 

@@ -76,7 +76,7 @@ describeEachDatabase('message writes and likes', (ctx) => {
         date: new Date(ctx.clock.now()).toISOString(),
         likes: [],
       });
-      expect(events).toEqual([{ type: 'message.created', messageId: message.id, topicId }]);
+      expect(events).toEqual([{ type: 'message.created', messageId: message.id, topicId, forumId: 4 }]);
       const topic = await topicRow();
       expect(topic.replies).toBe(1);
       expect(topic.timestamp).toBe(ctx.clock.now() * 1000 + (topicId % 1000));
@@ -292,7 +292,7 @@ describeEachDatabase('message writes and likes', (ctx) => {
       stop();
       expect(response.statusCode).toBe(200);
       expect(response.json<Message>()).toMatchObject({ id: lastReply, topicId, likes: [other.user.id] });
-      expect(events).toEqual([{ type: 'message.deleted', messageId: lastReply, topicId }]);
+      expect(events).toEqual([{ type: 'message.deleted', messageId: lastReply, topicId, forumId: 4 }]);
       const topic = await topicRow();
       expect(topic.replies).toBe(1);
       expect(topic.timestamp).toBe(firstReplyAt * 1000 + (topicId % 1000));

@@ -171,12 +171,14 @@ export async function deleteTopic(deps: Deps, actor: UserRow, topicId: number) {
 export async function moveTopic(deps: Deps, actor: UserRow, input: { topicId: number; forumId: number }) {
   await adminTopic(deps, topicPolicy.move(actor), input.topicId);
   if (!(await findForum(deps.db, input.forumId))) throw forumNotFound();
-  const moved = await deps.db.transaction().execute(async (trx) => {
+  // The forum it leaves is read under the row lock, so a move at the same moment cannot change it.
+  const { moved, fromForumId } = await deps.db.transaction().execute(async (trx) => {
+    const before = await lockTopic(trx, input.topicId);
     await updateTopicForum(trx, input.topicId, input.forumId);
-    return findTopic(trx, input.topicId);
+    return { moved: await findTopic(trx, input.topicId), fromForumId: before?.forum_id ?? input.forumId };
   });
   if (!moved) throw topicNotFound();
-  publish({ type: 'topic.moved', topicId: moved.id, forumId: moved.forum_id });
+  publish({ type: 'topic.moved', topicId: moved.id, forumId: moved.forum_id, fromForumId });
   return presentPost(moved);
 }
 

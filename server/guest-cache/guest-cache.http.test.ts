@@ -1,0 +1,340 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Message } from '../../shared/schemas/messages';
+import type { PostsResponse, TopicResponse } from '../../shared/schemas/topics';
+import { buildApp } from '../app';
+import { describeEachDatabase } from '../test/databases';
+import { createReply, createTopic, createUser, type TestUser } from '../test/factories';
+import { apiClient } from '../test/http';
+
+const json = <T>(response: LightMyRequestResponse) => response.json() as T;
+
+describeEachDatabase('guest cache', (ctx) => {
+  let author: TestUser;
+  let admin: TestUser;
+  /** The same server without a cache, on the same database: what a fresh read shows. */
+  let truth: FastifyInstance;
+  let topicA: number;
+  let topicB: number;
+  let lastReplyOfA: number;
+  let homeCursor: number;
+  let forumCursor: number;
+
+  beforeAll(async () => {
+    author = await createUser(ctx.db, { now: ctx.clock.now() });
+    admin = await createUser(ctx.db, { admin: true, now: ctx.clock.now() });
+    // Nine topics in forum 1 so its list and the home list have a second page.
+    for (let i = 0; i < 9; i += 1) {
+      ctx.clock.advance(1000);
+      await createTopic(ctx.db, {
+        userId: author.user.id,
+        forumId: 1,
+        subject: `ישן ${i}`,
+        now: ctx.clock.now(),
+      });
+    }
+    ctx.clock.advance(1000);
+    topicA = (
+      await createTopic(ctx.db, {
+        userId: author.user.id,
+        forumId: 1,
+        subject: 'מתכון לעוגה',
+        now: ctx.clock.now(),
+      })
+    ).topic.id;
+    ctx.clock.advance(1000);
+    topicB = (
+      await createTopic(ctx.db, {
+        userId: author.user.id,
+        forumId: 2,
+        subject: 'עוגה בלי ביצים',
+        now: ctx.clock.now(),
+      })
+    ).topic.id;
+    // Ten replies to A so its page has a `more` page.
+    const replies: number[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      ctx.clock.advance(1000);
+      replies.push(
+        (await createReply(ctx.db, { topicId: topicA, userId: author.user.id, now: ctx.clock.now() })).id,
+      );
+    }
+    lastReplyOfA = replies.at(-1) ?? 0;
+    truth = await buildApp({
+      config: { ...ctx.config, guestCacheBytes: 0 },
+      db: ctx.db,
+      clock: ctx.clock,
+      logger: false,
+      clientDir: '/nonexistent',
+    });
+    await truth.ready();
+    homeCursor = json<PostsResponse>(await truth.inject('/api/home')).posts.at(-1)?.timestamp ?? 0;
+    forumCursor = json<PostsResponse>(await truth.inject('/api/forum/1')).posts.at(-1)?.timestamp ?? 0;
+  });
+
+  afterAll(() => truth?.close());
+
+  beforeEach(() => {
+    ctx.clock.advance(60_000);
+  });
+
+  /** Every public answer the writes below can touch. */
+  const urls = () => ({
+    home: '/api/home',
+    homeMore: `/api/home/more/${homeCursor}`,
+    forum1: '/api/forum/1',
+    forum1More: `/api/forum/1/more/${forumCursor}`,
+    forum2: '/api/forum/2',
+    topicA: `/api/topic/${topicA}`,
+    topicAMore: `/api/topic/${topicA}/more/${lastReplyOfA}`,
+    topicB: `/api/topic/${topicB}`,
+    recsA: `/api/recommendations/${topicA}`,
+    recsB: `/api/recommendations/${topicB}`,
+    forums: '/api/forums',
+    feed: '/feed.xml',
+    feed1: '/forum/1/feed.xml',
+    feed2: '/forum/2/feed.xml',
+  });
+  type Name = keyof ReturnType<typeof urls>;
+
+  const guestGet = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ url, headers });
+  const isCached = (url: string) => ctx.app.guestCache.get(url) !== undefined;
+
+  /** Reads every answer as a guest (twice: the second is a hit) and returns the bodies. */
+  async function warm(): Promise<Record<Name, string>> {
+    const bodies = {} as Record<Name, string>;
+    for (const [name, url] of Object.entries(urls()) as [Name, string][]) {
+      await guestGet(url);
+      const response = await guestGet(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(isCached(url), url).toBe(true);
+      bodies[name] = response.body;
+    }
+    return bodies;
+  }
+
+  /**
+   * Runs a write after warming the cache and proves: every answer read afterwards equals a fresh
+   * read; the `changed` ones did change (so the check means something); the `untouched` ones are
+   * still cached (the write dropped no more than it had to).
+   */
+  async function expectWriteShown(
+    write: () => Promise<LightMyRequestResponse>,
+    changed: Name[],
+    untouched: Name[],
+  ) {
+    const before = await warm();
+    const response = await write();
+    expect(response.statusCode, response.body).toBe(200);
+    for (const name of untouched) expect(isCached(urls()[name]), `${name} still cached`).toBe(true);
+    for (const [name, url] of Object.entries(urls()) as [Name, string][]) {
+      const cached = await guestGet(url);
+      const fresh = await truth.inject(url);
+      expect(cached.statusCode, url).toBe(fresh.statusCode);
+      expect(cached.body, url).toBe(fresh.body);
+      if (changed.includes(name)) expect(cached.body, `${name} changed`).not.toBe(before[name]);
+    }
+    return response;
+  }
+
+  const api = () => apiClient(ctx.app);
+
+  it('shows a new reply on the topic, its forum, the home list, recommendations and feeds', async () => {
+    await expectWriteShown(
+      () =>
+        api().post(
+          '/api/message',
+          { topicId: topicA, content: '<p>תגובה חדשה</p>' },
+          { token: author.token },
+        ),
+      ['topicA', 'home', 'forum1', 'recsB'],
+      ['forum2', 'topicB', 'forums', 'feed2'],
+    );
+  });
+
+  it('shows a like on the topic only', async () => {
+    await expectWriteShown(
+      () => api().get(`/api/message/like/${lastReplyOfA}`, { token: admin.token }),
+      ['topicA'],
+      ['home', 'homeMore', 'forum1', 'forum1More', 'forum2', 'topicB', 'recsA', 'recsB', 'feed', 'feed1'],
+    );
+  });
+
+  it('shows an edited reply on the topic only, an edited main message in the lists too', async () => {
+    await expectWriteShown(
+      () =>
+        api().put(
+          '/api/message',
+          { messageId: lastReplyOfA, content: '<p>נערך</p>' },
+          { token: author.token },
+        ),
+      ['topicA'],
+      ['home', 'forum1', 'forum2', 'topicB', 'recsB', 'feed'],
+    );
+    await expectWriteShown(
+      () =>
+        api().put('/api/message', { messageId: topicA, content: '<p>פתיח חדש</p>' }, { token: author.token }),
+      ['topicA', 'home', 'forum1', 'recsB', 'feed', 'feed1'],
+      ['forum2', 'topicB'],
+    );
+  });
+
+  it('shows a deleted reply', async () => {
+    const added = json<Message>(
+      await api().post(
+        '/api/message',
+        { topicId: topicA, content: '<p>למחיקה</p>' },
+        { token: author.token },
+      ),
+    );
+    await expectWriteShown(
+      () => api().delete(`/api/message/${added.id}`, { token: author.token }),
+      ['topicA', 'home', 'forum1', 'recsB'],
+      ['forum2', 'topicB'],
+    );
+  });
+
+  it('shows a new topic in its forum, the home list and the feeds', async () => {
+    await expectWriteShown(
+      () =>
+        api().post(
+          '/api/topic',
+          { subject: 'עוגה חדשה', message: '<p>שלום</p>', forumId: 1 },
+          { token: author.token },
+        ),
+      // The `more` pages hold older topics, which a new one at the top does not move.
+      ['home', 'forum1', 'feed', 'feed1'],
+      ['forum2', 'topicA', 'topicB', 'forums', 'feed2'],
+    );
+  });
+
+  it('shows a renamed topic and a refreshed image everywhere the topic is listed', async () => {
+    await expectWriteShown(
+      () =>
+        api().put('/api/topic/subject', { topicId: topicB, subject: 'עוגה טבעונית' }, { token: admin.token }),
+      ['topicB', 'forum2', 'home', 'recsA', 'feed', 'feed2'],
+      ['forum1', 'topicA'],
+    );
+    await ctx.db.updateTable('topics').set({ image: 'stale-big.webp' }).where('id', '=', topicB).execute();
+    ctx.app.guestCache.clear();
+    await expectWriteShown(
+      () => api().get(`/api/topic/image/${topicB}`, { token: admin.token }),
+      ['topicB', 'forum2', 'home', 'recsA'],
+      ['forum1', 'topicA'],
+    );
+  });
+
+  it('shows a moved topic leaving one forum for the other', async () => {
+    await expectWriteShown(
+      () => api().put('/api/topic/move', { topicId: topicB, forumId: 1 }, { token: admin.token }),
+      ['topicB', 'forum1', 'forum2', 'feed1', 'feed2'],
+      ['topicA'],
+    );
+    await expectWriteShown(
+      () => api().put('/api/topic/move', { topicId: topicB, forumId: 2 }, { token: admin.token }),
+      ['topicB', 'forum1', 'forum2'],
+      ['topicA'],
+    );
+  });
+
+  it('shows a deleted topic gone from every list, and its page gone', async () => {
+    const doomed = json<TopicResponse>(
+      await api().post(
+        '/api/topic',
+        { subject: 'זמני', message: '<p>x</p>', forumId: 2 },
+        { token: author.token },
+      ),
+    ).post.id;
+    const doomedUrl = `/api/topic/${doomed}`;
+    expect((await guestGet(doomedUrl)).statusCode).toBe(200);
+    expect(isCached(doomedUrl)).toBe(true);
+    await expectWriteShown(
+      () => api().delete(`/api/topic/${doomed}`, { token: admin.token }),
+      ['home', 'forum2', 'feed', 'feed2'],
+      ['topicA', 'topicB', 'forum1More'],
+    );
+    expect((await guestGet(doomedUrl)).statusCode).toBe(404);
+  });
+
+  describe('conditional requests', () => {
+    it('answers 304 with the same ETag until a write changes the answer, in every encoding', async () => {
+      const url = `/api/topic/${topicA}`;
+      const first = await guestGet(url, { 'accept-encoding': 'br' });
+      const etag = String(first.headers.etag);
+      expect(etag).toMatch(/^W\/".+"$/);
+      expect(first.headers['cache-control']).toBe('no-cache');
+      for (const encoding of ['br', 'gzip', '']) {
+        const again = await guestGet(url, { 'if-none-match': etag, 'accept-encoding': encoding });
+        expect(again.statusCode).toBe(304);
+        expect(again.body).toBe('');
+        expect(again.headers.etag).toBe(etag);
+      }
+      await api().post(
+        '/api/message',
+        { topicId: topicA, content: '<p>עוד אחת</p>' },
+        { token: author.token },
+      );
+      const changed = await guestGet(url, { 'if-none-match': etag });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.headers.etag).not.toBe(etag);
+      const current = await guestGet(url, { 'if-none-match': String(changed.headers.etag) });
+      expect(current.statusCode).toBe(304);
+    });
+
+    it('answers 304 on a miss too, when the client holds the current answer', async () => {
+      const url = '/api/forums';
+      const etag = String((await guestGet(url)).headers.etag);
+      ctx.app.guestCache.clear();
+      expect((await guestGet(url, { 'if-none-match': `"x", ${etag}` })).statusCode).toBe(304);
+    });
+  });
+
+  describe('logged-in requests', () => {
+    it('read the public answer but never fill the cache', async () => {
+      const url = `/api/topic/${topicB}`;
+      ctx.app.guestCache.clear();
+      const asUser = await api().get(url, { token: author.token });
+      expect(asUser.statusCode).toBe(200);
+      expect(isCached(url)).toBe(false);
+      const asGuest = await guestGet(url);
+      expect(isCached(url)).toBe(true);
+      expect((await api().get(url, { token: admin.token })).body).toBe(asGuest.body);
+      expect(asUser.body).toBe(asGuest.body);
+    });
+
+    it("never get another user's personal answer, which is private and never kept", async () => {
+      const asAdmin = await api().get('/api/messageReport', { token: admin.token });
+      expect(asAdmin.statusCode).toBe(200);
+      expect(asAdmin.headers['cache-control']).toBe('private, no-store');
+      expect(isCached('/api/messageReport')).toBe(false);
+      expect((await api().get('/api/messageReport', { token: author.token })).statusCode).toBe(403);
+      expect((await guestGet('/api/messageReport')).statusCode).toBe(401);
+    });
+  });
+
+  it('keeps within its byte bound under a flood of distinct paths, oldest out first', async () => {
+    const small = await buildApp({
+      config: { ...ctx.config, guestCacheBytes: 16 * 1024 },
+      db: ctx.db,
+      clock: ctx.clock,
+      logger: false,
+      clientDir: '/nonexistent',
+    });
+    try {
+      await small.ready();
+      const first = `/api/topic/${topicA}/more/1`;
+      for (let n = 1; n <= 600; n += 1) {
+        const response = await small.inject(`/api/topic/${topicA}/more/${n}`);
+        expect(response.statusCode).toBe(200);
+        expect(small.guestCache.bytes).toBeLessThanOrEqual(16 * 1024);
+      }
+      expect(small.guestCache.count).toBeGreaterThan(10);
+      expect(small.guestCache.count).toBeLessThan(600);
+      expect(small.guestCache.get(first)).toBeUndefined();
+      expect(small.guestCache.get(`/api/topic/${topicA}/more/600`)).toBeDefined();
+      expect(small.guestCache.tagCount).toBe(1);
+    } finally {
+      await small.close();
+    }
+  });
+});

@@ -1,0 +1,113 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { subscribe } from '../events';
+import { encodeBody, GuestCache } from './guest-cache';
+import { CACHE_CONTROL_PERSONAL, CACHE_CONTROL_PUBLIC, negotiateEncoding, writeEncoded } from './http';
+import { cacheTags, tagsForEvent } from './invalidation';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Public answers kept in memory; the client plugin keeps pages in it too. */
+    guestCache: GuestCache;
+  }
+}
+
+type RouteParams = Partial<Record<string, string>>;
+const idOf = (value: string | undefined) => Number(value);
+
+/**
+ * The answers the cache keeps, by route pattern, with the tags of what each shows. Each of them is
+ * the same for every visitor: none reads `request.user`, and none carries a personal field (likes
+ * are lists of user ids, the same for all). A route whose answer depends on who asks must never be
+ * listed here.
+ */
+export const PUBLIC_ROUTES: Readonly<Record<string, (params: RouteParams) => string[]>> = {
+  '/api/home': () => [cacheTags.home],
+  '/api/home/more/:timestamp': () => [cacheTags.home],
+  '/api/forum/:forumId': (params) => [cacheTags.forum(idOf(params.forumId))],
+  '/api/forum/:forumId/more/:timestamp': (params) => [cacheTags.forum(idOf(params.forumId))],
+  '/api/topic/:topicId': (params) => [cacheTags.topic(idOf(params.topicId))],
+  '/api/topic/:topicId/more/:lastMessageId': (params) => [cacheTags.topic(idOf(params.topicId))],
+  '/api/forums': () => [cacheTags.forums],
+  '/api/recommendations/:id': () => [cacheTags.recommendations],
+  '/feed.xml': () => [cacheTags.home, cacheTags.forums],
+  '/forum/:forumId/feed.xml': (params) => [cacheTags.forum(idOf(params.forumId)), cacheTags.forums],
+};
+
+/** A request on a public route that missed the cache: where and under what its answer goes. */
+interface Fill {
+  key: string;
+  tags: string[];
+  epoch: number;
+  /** Only a guest's request fills: a logged-in one reads the public answer but never writes one. */
+  mayStore: boolean;
+}
+
+const fills = new WeakMap<FastifyRequest, Fill>();
+
+/** The cache key of a request: its path, without the query (no public route reads one). */
+export function cacheKey(request: FastifyRequest): string {
+  return request.url.split('?', 1)[0] ?? request.url;
+}
+
+function isPersonal(reply: FastifyReply): boolean {
+  const control = String(reply.getHeader('cache-control') ?? '');
+  return /\b(private|no-store)\b/.test(control);
+}
+
+/**
+ * The guest cache over HTTP. Public GET answers are served from memory with an ETag (304 when the
+ * client's copy is current) in the encoding the client accepts; a miss is answered by the route,
+ * and its answer stored on the way out. Every event a write publishes drops the entries it makes
+ * stale, synchronously, so before the write's own response is sent.
+ *
+ * Register it before the auth plugin: a hit then costs no session lookup. It must also come before
+ * @fastify/compress, whose per-route onSend hook then finds the body already encoded.
+ */
+export const guestCachePlugin = fp(
+  async (app: FastifyInstance, options: { maxBytes: number }) => {
+    const cache = new GuestCache(options.maxBytes);
+    app.decorate('guestCache', cache);
+    const stop = subscribe((event) => cache.drop(tagsForEvent(event)));
+    app.addHook('onClose', async () => stop());
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET') return;
+      const tagsOf = PUBLIC_ROUTES[request.routeOptions.url ?? ''];
+      if (!tagsOf) return;
+      const key = cacheKey(request);
+      let hit = cache.get(key);
+      if (hit && negotiateEncoding(request.headers['accept-encoding']) === 'identity') {
+        hit = cache.withPlainBody(key, hit);
+      }
+      if (hit) return reply.send(writeEncoded(request, reply, hit));
+      fills.set(request, {
+        key,
+        tags: tagsOf(request.params as RouteParams),
+        epoch: cache.epoch,
+        mayStore: request.headers.authorization === undefined,
+      });
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      const fill = fills.get(request);
+      if (!fill) {
+        if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+          reply.header('cache-control', CACHE_CONTROL_PERSONAL);
+        }
+        return payload;
+      }
+      fills.delete(request);
+      if (reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', CACHE_CONTROL_PUBLIC);
+        return payload;
+      }
+      const entry = encodeBody(payload, {
+        contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+      });
+      if (fill.mayStore && !isPersonal(reply)) cache.set(fill.key, entry, fill.tags, fill.epoch);
+      return writeEncoded(request, reply, entry);
+    });
+  },
+  { name: 'guest-cache' },
+);

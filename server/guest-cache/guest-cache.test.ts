@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { ForumEvent } from '../events';
+import { bodyFor, encodeBody, GuestCache } from './guest-cache';
+import { etagMatches, negotiateEncoding } from './http';
+import { tagsForEvent } from './invalidation';
+
+const json = (text: string) => encodeBody(text, { contentType: 'application/json; charset=utf-8' });
+
+describe('GuestCache', () => {
+  it('drops exactly the entries carrying a dropped tag', () => {
+    const cache = new GuestCache(1024 * 1024);
+    cache.set('/a', json('"a"'), ['topic:1', 'home'], cache.epoch);
+    cache.set('/b', json('"b"'), ['topic:2'], cache.epoch);
+    cache.set('/c', json('"c"'), ['forum:1'], cache.epoch);
+    cache.drop(['home', 'forum:9']);
+    expect(cache.get('/a')).toBeUndefined();
+    expect(cache.get('/b')).toBeDefined();
+    expect(cache.get('/c')).toBeDefined();
+    cache.clear();
+    expect(cache.count).toBe(0);
+    expect(cache.tagCount).toBe(0);
+  });
+
+  it('refuses a fill that began before a drop: a read racing a write never stores the old answer', () => {
+    const cache = new GuestCache(1024 * 1024);
+    const seen = cache.epoch;
+    cache.drop(['topic:1']);
+    expect(cache.set('/a', json('"old"'), ['topic:1'], seen)).toBe(false);
+    expect(cache.get('/a')).toBeUndefined();
+    expect(cache.set('/a', json('"new"'), ['topic:1'], cache.epoch)).toBe(true);
+  });
+
+  it('holds no more bytes than its bound, evicting the least recently used, and forgets their tags', () => {
+    const cache = new GuestCache(20_000);
+    const body = json(JSON.stringify('x'.repeat(500)));
+    for (let n = 0; n < 1000; n += 1) {
+      cache.set(`/p/${n}`, body, [`topic:${n}`], cache.epoch);
+      if (n === 5) cache.get('/p/0');
+      expect(cache.bytes).toBeLessThanOrEqual(20_000);
+    }
+    expect(cache.get('/p/999')).toBeDefined();
+    expect(cache.get('/p/1')).toBeUndefined();
+    expect(cache.tagCount).toBe(cache.count);
+    expect(cache.set('/huge', json(randomBytes(30_000).toString('base64')), [], cache.epoch)).toBe(false);
+  });
+
+  it('replacing an entry re-tags it', () => {
+    const cache = new GuestCache(100_000);
+    cache.set('/a', json('1'), ['topic:1'], cache.epoch);
+    cache.set('/a', json('2'), ['topic:2'], cache.epoch);
+    cache.drop(['topic:1']);
+    expect(cache.get('/a')).toBeDefined();
+    cache.drop(['topic:2']);
+    expect(cache.get('/a')).toBeUndefined();
+  });
+});
+
+describe('plain bodies for clients that accept no encoding', () => {
+  it('unzips once, keeps the plain body in the bound, and keeps the entry droppable', () => {
+    const cache = new GuestCache(1024 * 1024);
+    const text = JSON.stringify({ text: 'שלום '.repeat(1000) });
+    cache.set('/a', json(text), ['topic:1'], cache.epoch);
+    const before = cache.bytes;
+    const stored = cache.get('/a');
+    if (!stored) throw new Error('not stored');
+    const plain = cache.withPlainBody('/a', stored);
+    expect(plain.identity?.toString()).toBe(text);
+    expect(cache.get('/a')).toBe(plain);
+    expect(cache.bytes).toBe(before + Buffer.byteLength(text));
+    expect(cache.withPlainBody('/a', plain)).toBe(plain);
+    cache.drop(['topic:1']);
+    expect(cache.get('/a')).toBeUndefined();
+    expect(cache.tagCount).toBe(0);
+  });
+});
+
+describe('encodeBody', () => {
+  it('keeps small bodies plain and large ones only compressed, and gives every encoding back', () => {
+    const small = json('{"a":1}');
+    expect(small.gzip).toBeNull();
+    expect(bodyFor(small, 'br')).toEqual({ encoding: 'identity', body: Buffer.from('{"a":1}') });
+    const text = JSON.stringify({ text: 'שלום '.repeat(1000) });
+    const large = json(text);
+    expect(large.identity).toBeNull();
+    expect(bodyFor(large, 'br').encoding).toBe('br');
+    expect(bodyFor(large, 'gzip').encoding).toBe('gzip');
+    expect(bodyFor(large, 'identity').body.toString()).toBe(text);
+    expect(large.etag).toBe(json(text).etag);
+    expect(large.etag).not.toBe(json(`${text} `).etag);
+  });
+});
+
+describe('negotiateEncoding and etagMatches', () => {
+  it.each([
+    [undefined, 'identity'],
+    ['', 'identity'],
+    ['gzip', 'gzip'],
+    ['gzip, deflate, br', 'br'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['br;q=0, gzip;q=0', 'identity'],
+    ['*', 'br'],
+    ['identity', 'identity'],
+    ['deflate', 'identity'],
+  ])('Accept-Encoding %s → %s', (header, expected) => {
+    expect(negotiateEncoding(header)).toBe(expected);
+  });
+
+  it('compares ETags weakly, in lists and with *', () => {
+    expect(etagMatches('W/"abc"', 'W/"abc"')).toBe(true);
+    expect(etagMatches('"abc"', 'W/"abc"')).toBe(true);
+    expect(etagMatches('"x", W/"abc"', 'W/"abc"')).toBe(true);
+    expect(etagMatches('*', 'W/"abc"')).toBe(true);
+    expect(etagMatches('W/"abd"', 'W/"abc"')).toBe(false);
+    expect(etagMatches(undefined, 'W/"abc"')).toBe(false);
+  });
+});
+
+describe('tagsForEvent', () => {
+  const cases: [ForumEvent, string[]][] = [
+    [{ type: 'topic.created', topicId: 5, forumId: 2 }, ['topic:5', 'home', 'forum:2', 'recs']],
+    [{ type: 'topic.deleted', topicId: 5, forumId: 2 }, ['topic:5', 'home', 'forum:2', 'recs']],
+    [{ type: 'topic.updated', topicId: 5, forumId: 2 }, ['topic:5', 'home', 'forum:2', 'recs']],
+    [
+      { type: 'topic.moved', topicId: 5, forumId: 3, fromForumId: 2 },
+      ['topic:5', 'home', 'forum:3', 'recs', 'forum:2'],
+    ],
+    [
+      { type: 'message.created', messageId: 9, topicId: 5, forumId: 2 },
+      ['topic:5', 'home', 'forum:2', 'recs'],
+    ],
+    [
+      { type: 'message.deleted', messageId: 9, topicId: 5, forumId: 2 },
+      ['topic:5', 'home', 'forum:2', 'recs'],
+    ],
+    [{ type: 'message.updated', messageId: 9, topicId: 5, forumId: 2 }, ['topic:5']],
+    [
+      { type: 'message.updated', messageId: 5, topicId: 5, forumId: 2 },
+      ['topic:5', 'home', 'forum:2', 'recs'],
+    ],
+    [{ type: 'message.liked', messageId: 9, topicId: 5, likes: [1] }, ['topic:5']],
+  ];
+  it.each(cases)('%o drops %o', (event, tags) => {
+    expect(tagsForEvent(event)).toEqual(tags);
+  });
+});

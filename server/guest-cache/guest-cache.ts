@@ -1,0 +1,191 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gunzipSync, gzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+
+/** Bodies smaller than this are kept and sent as they are: compressing them saves next to nothing. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/** Room a stored entry takes beyond its bodies (key, headers, tag list, the LRU's own bookkeeping). */
+const ENTRY_OVERHEAD_BYTES = 256;
+
+/**
+ * One answer as it is sent: its status, type and ETag, and its body in the encodings the client may
+ * ask for. A body above the threshold is held only compressed (gzip, which every client decodes,
+ * and brotli, smaller); the rare client that accepts neither gets it unzipped on the way out.
+ */
+export interface EncodedBody {
+  readonly status: number;
+  readonly contentType: string;
+  /** Weak, so one validator covers every encoding of the same content (RFC 9110 §8.8.1). */
+  readonly etag: string;
+  readonly identity: Buffer | null;
+  readonly gzip: Buffer | null;
+  readonly br: Buffer | null;
+  /** What the entry costs the cache, in bytes. */
+  readonly size: number;
+  /** Which build of the page shell the body came from; an entry of another build is not served. */
+  readonly version?: string;
+}
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** Encodes a body once, the way the cache keeps it and the HTTP layer sends it. */
+export function encodeBody(
+  body: string | Buffer,
+  options: { status?: number; contentType: string; version?: string },
+): EncodedBody {
+  const identity = typeof body === 'string' ? Buffer.from(body) : body;
+  const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+  const compress = identity.length >= COMPRESS_THRESHOLD_BYTES;
+  const gzip = compress ? gzipSync(identity, { level: 6 }) : null;
+  // Quality 5: within a few per cent of the best brotli for pages this size, at a fraction of the time.
+  const br = compress
+    ? brotliCompressSync(identity, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        },
+      })
+    : null;
+  const kept = compress ? null : identity;
+  return {
+    status: options.status ?? 200,
+    contentType: options.contentType,
+    etag,
+    identity: kept,
+    gzip,
+    br,
+    size: (kept?.length ?? 0) + (gzip?.length ?? 0) + (br?.length ?? 0) + ENTRY_OVERHEAD_BYTES,
+    version: options.version,
+  };
+}
+
+/** The body in the chosen encoding; null means "send it unencoded" and the identity bytes follow. */
+export function bodyFor(entry: EncodedBody, encoding: Encoding): { encoding: Encoding; body: Buffer } {
+  if (encoding === 'br' && entry.br) return { encoding: 'br', body: entry.br };
+  if (encoding !== 'identity' && entry.gzip) return { encoding: 'gzip', body: entry.gzip };
+  if (entry.identity) return { encoding: 'identity', body: entry.identity };
+  if (entry.gzip) return { encoding: 'identity', body: gunzipSync(entry.gzip) };
+  throw new Error('an encoded body holds no bytes');
+}
+
+interface StoredEntry {
+  readonly body: EncodedBody;
+  readonly tags: readonly string[];
+}
+
+/**
+ * Answers that are the same for every visitor, kept in memory: bounded in bytes, least recently
+ * used out first, and dropped by tag when a write changes what they show. Knows nothing of HTTP or
+ * of the forum; `invalidation.ts` says which tags an event drops.
+ *
+ * Reads and fills race with writes: a read that began before a write committed may finish after the
+ * write dropped its entries, and must not store what it read. So a fill names the `epoch` it saw
+ * when it started, and is refused if anything was dropped since.
+ */
+export class GuestCache {
+  private readonly entries: LRUCache<string, StoredEntry> | null;
+  private readonly keysByTag = new Map<string, Set<string>>();
+  private dropCount = 0;
+
+  constructor(readonly maxBytes: number) {
+    this.entries =
+      maxBytes > 0
+        ? new LRUCache<string, StoredEntry>({
+            maxSize: maxBytes,
+            // An entry larger than the whole cache is refused rather than emptying it.
+            maxEntrySize: maxBytes,
+            sizeCalculation: (entry, key) => entry.body.size + key.length,
+            dispose: (entry, key) => this.unindex(key, entry.tags),
+          })
+        : null;
+  }
+
+  /** Changes whenever something is dropped; a fill that saw another value is refused. */
+  get epoch(): number {
+    return this.dropCount;
+  }
+
+  /** Bytes held now (never above `maxBytes`). */
+  get bytes(): number {
+    return this.entries?.calculatedSize ?? 0;
+  }
+
+  get count(): number {
+    return this.entries?.size ?? 0;
+  }
+
+  get(key: string): EncodedBody | undefined {
+    return this.entries?.get(key)?.body;
+  }
+
+  /**
+   * Keeps an answer under its key with the tags of what it shows. Refused (false) when the cache
+   * is off, the entry is too big, or something was dropped since `epoch` was read.
+   */
+  set(key: string, body: EncodedBody, tags: readonly string[], epoch: number): boolean {
+    if (!this.entries || epoch !== this.dropCount) return false;
+    return this.store(this.entries, key, { body, tags });
+  }
+
+  private store(entries: LRUCache<string, StoredEntry>, key: string, stored: StoredEntry): boolean {
+    entries.set(key, stored);
+    if (entries.peek(key) !== stored) return false;
+    for (const tag of stored.tags) {
+      let keys = this.keysByTag.get(tag);
+      if (!keys) {
+        keys = new Set();
+        this.keysByTag.set(tag, keys);
+      }
+      keys.add(key);
+    }
+    return true;
+  }
+
+  /**
+   * The entry under `key` with its plain body kept too, for clients that accept no encoding (bots,
+   * scripts, benchmarks): unzipped once on the first such request and counted in the bound, rather
+   * than unzipped on every one. Other entries keep only their compressed bodies.
+   */
+  withPlainBody(key: string, body: EncodedBody): EncodedBody {
+    if (body.identity || !body.gzip) return body;
+    const identity = gunzipSync(body.gzip);
+    const expanded: EncodedBody = { ...body, identity, size: body.size + identity.length };
+    const stored = this.entries?.peek(key);
+    if (this.entries && stored?.body === body)
+      this.store(this.entries, key, { body: expanded, tags: stored.tags });
+    return expanded;
+  }
+
+  /** Drops every entry carrying one of the tags. */
+  drop(tags: Iterable<string>): void {
+    this.dropCount += 1;
+    if (!this.entries) return;
+    for (const tag of tags) {
+      const keys = this.keysByTag.get(tag);
+      if (!keys) continue;
+      for (const key of [...keys]) this.entries.delete(key);
+    }
+  }
+
+  /** Drops everything: a resync of the event bus, or a change no tag describes. */
+  clear(): void {
+    this.dropCount += 1;
+    this.entries?.clear();
+    this.keysByTag.clear();
+  }
+
+  /** Tags currently indexed, for tests of the index's own bound. */
+  get tagCount(): number {
+    return this.keysByTag.size;
+  }
+
+  private unindex(key: string, tags: readonly string[]): void {
+    for (const tag of tags) {
+      const keys = this.keysByTag.get(tag);
+      if (!keys) continue;
+      keys.delete(key);
+      if (keys.size === 0) this.keysByTag.delete(tag);
+    }
+  }
+}
