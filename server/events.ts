@@ -8,7 +8,11 @@ export type ForumEvent =
       forumId: number;
     }
   | { type: 'message.created' | 'message.updated' | 'message.deleted'; messageId: number; topicId: number }
-  | { type: 'message.liked'; messageId: number; topicId: number; likes: number[] };
+  | { type: 'message.liked'; messageId: number; topicId: number; likes: number[] }
+  /** A forum was added, renamed, reordered, merged or deleted: every list of forums changed. */
+  | { type: 'forums.changed' }
+  /** An admin changed the site settings (name, description, contact, footer links). */
+  | { type: 'site.changed' };
 
 const emitter = new EventEmitter();
 emitter.setMaxListeners(100);
