@@ -73,6 +73,10 @@ export const ERRORS = {
   suspension_end_past: { status: 400, message: 'מועד סוף ההשעיה צריך להיות בעתיד' },
   cannot_suspend_self: { status: 400, message: 'אי אפשר להשעות את החשבון שלך' },
   cannot_suspend_admin: { status: 409, message: 'אי אפשר להשעות מנהל: יש להסיר קודם את הרשאת הניהול' },
+  cannot_promote_suspended: {
+    status: 409,
+    message: 'אי אפשר למנות למנהל משתמש מושעה: יש לבטל קודם את ההשעיה',
+  },
   not_suspended: { status: 409, message: 'אפשר למחוק את כל ההודעות רק של משתמש מושעה' },
   user_deleted: { status: 409, message: 'החשבון הזה נמחק' },
   /** `{until}` is filled by the server with the end date (dd/mm/yyyy, Israel time); see `errorText`. */

@@ -150,7 +150,7 @@ export async function setMemberAdmin(
     const member = await findMember(trx, id);
     if (!member) throw catalogueError('user_not_found');
     if (isAdmin && member.deleted_at !== null) throw catalogueError('user_deleted');
-    if (isAdmin && isSuspended(member, deps.clock.now())) throw catalogueError('cannot_suspend_admin');
+    if (isAdmin && isSuspended(member, deps.clock.now())) throw catalogueError('cannot_promote_suspended');
     if (!isAdmin) {
       const admins = await lockActingAdmins(trx);
       if (admins.every((admin) => admin === id)) throw catalogueError('last_admin');
