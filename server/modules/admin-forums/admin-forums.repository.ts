@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { databaseKind } from '../../db/connect';
 import type { Database } from '../../db/database';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -27,6 +28,16 @@ export function listForumsWithCounts(db: Db) {
 
 export function findForumRow(db: Db, id: number) {
   return db.selectFrom('forums').select(FORUM_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * A forum row locked until the transaction ends (PostgreSQL). A topic being written into it holds a
+ * key-share lock on it, so this waits for that topic and then counts or moves it too; topics
+ * written after this lock wait for the deletion. SQLite runs one write transaction at a time.
+ */
+export function lockForum(db: Transaction<Database>, id: number) {
+  const query = db.selectFrom('forums').select(FORUM_COLUMNS).where('id', '=', id);
+  return (databaseKind(db) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
 /** The forums in order: id and position only, for reordering. */

@@ -13,6 +13,7 @@ import {
   deleteForumRow,
   findForumRow,
   insertForum,
+  lockForum,
   listForumOrder,
   listForumsWithCounts,
   moveForumTopics,
@@ -131,7 +132,8 @@ export async function moveForum(
 export async function removeForum(deps: Deps, actor: Actor, id: number): Promise<Forum> {
   allow(actor);
   const forum = await deps.db.transaction().execute(async (trx) => {
-    const row = await existing(trx, id);
+    const row = await lockForum(trx, id);
+    if (!row) throw catalogueError('forum_not_found');
     if ((await countForumTopics(trx, id)) > 0) throw catalogueError('forum_not_empty');
     if ((await countForums(trx)) <= 1) throw catalogueError('last_forum');
     await deleteForumRow(trx, id);
@@ -149,7 +151,7 @@ export async function mergeForum(deps: Deps, actor: Actor, id: number, into: num
   allow(actor);
   if (id === into) throw catalogueError('forum_merge_into_itself');
   const result = await deps.db.transaction().execute(async (trx) => {
-    await existing(trx, id);
+    if (!(await lockForum(trx, id))) throw catalogueError('forum_not_found');
     const target = await existing(trx, into);
     const movedTopics = await moveForumTopics(trx, id, into);
     await deleteForumRow(trx, id);

@@ -131,6 +131,52 @@ describeEachDatabase('admin forums: /api/admin/forums…', (ctx) => {
     expect(forumPage.posts.every((post: { forumId: number }) => post.forumId === 9)).toBe(true);
   });
 
+  it('a merge waits for a topic being written into the forum and moves it too (PostgreSQL)', async () => {
+    if (ctx.kind !== 'postgres') return;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started = () => {};
+    const inserted = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    // A topic's transaction that has inserted into forum 8 and not yet committed.
+    const writer = ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('topics')
+        .values({
+          id: 900_001,
+          forum_id: 8,
+          user_id: user.user.id,
+          subject: 'באמצע',
+          subject_search: 'באמצע',
+          image: 'x-big.webp',
+          preview: '',
+          replies: 0,
+          created_at: 0,
+          timestamp: 900_001,
+        })
+        .execute();
+      started();
+      await held;
+    });
+    await inserted;
+    const merging = api().post('/api/admin/forums/8/merge', { into: 7 }, { token: admin.token });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await writer;
+    const merged = await merging;
+    expect(merged.statusCode).toBe(200);
+    expect(merged.json().movedTopics).toBe(1);
+    const moved = await ctx.db
+      .selectFrom('topics')
+      .select('forum_id')
+      .where('id', '=', 900_001)
+      .executeTakeFirst();
+    expect(moved?.forum_id).toBe(7);
+  });
+
   it('marks every admin and own-data operation as an addition to the spec in the OpenAPI document', async () => {
     const document = (await api().get('/api/openapi.json')).json() as {
       paths: Record<string, Record<string, { description?: string }>>;
