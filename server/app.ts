@@ -7,17 +7,21 @@ import type { Kysely } from 'kysely';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { accountDataRoutes } from './modules/account-data/account-data.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { adminForumsRoutes } from './modules/admin-forums/admin-forums.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { avatarsRoutes } from './modules/avatars/avatars.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { forumsRoutes } from './modules/forums/forums.routes';
 import { mailPlugin } from './modules/mail/mail.service';
+import { membersRoutes } from './modules/members/members.routes';
 import { imagesRoutes } from './modules/images/images.routes';
 import { recommendationsRoutes } from './modules/recommendations/recommendations.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { siteRoutes } from './modules/site/site.routes';
+import { siteSettingsPlugin, siteSettingsRoutes } from './modules/site-settings/site-settings.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { topicsRoutes } from './modules/topics/topics.routes';
 import { mergeEquivalentPaths } from './openapi';
@@ -76,6 +80,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(compressionPlugin);
   await app.register(authPlugin);
   await app.register(mailPlugin);
+  await app.register(siteSettingsPlugin);
 
   await app.register(siteRoutes, { prefix: '/api' });
   await app.register(forumsRoutes, { prefix: '/api' });
@@ -89,6 +94,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(recommendationsRoutes, { prefix: '/api' });
   await app.register(imagesRoutes, { prefix: '/api' });
   await app.register(avatarsRoutes, { prefix: '/api' });
+  await app.register(adminForumsRoutes, { prefix: '/api' });
+  await app.register(siteSettingsRoutes, { prefix: '/api' });
+  await app.register(membersRoutes, { prefix: '/api' });
+  await app.register(accountDataRoutes, { prefix: '/api' });
   await app.register(emojiRoutes);
   await app.register(feedsRoutes);
 

@@ -2,18 +2,25 @@ import 'dotenv/config';
 import { parseArgs } from 'node:util';
 import { backupDatabase } from './commands/backup';
 import { CommandError, createAdmin } from './commands/create-admin';
+import { FORUM_USAGE, runForumCommand } from './commands/forum-commands';
 import { DEMO_PASSWORD, seedDemo } from './commands/seed-demo';
+import { runUserCommand, USER_USAGE } from './commands/user-commands';
+import { systemClock } from './clock';
 import { loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
-import { seedForums } from './db/seed-forums';
+import { forumsFileOption, forumsToSeed, seedForums } from './db/seed-forums';
 
 const USAGE = `Usage: npm run cli -- <command>
   migrate                                             create or update the schema
   create-admin --username U --email E --password P    an active admin account
   seed-demo [--seed N] [--topics N]                   a lively Hebrew demo forum (empty database only)
   backup FILE                                         a consistent copy of the database
-                                                      (SQLite: online backup; PostgreSQL: pg_dump)`;
+                                                      (SQLite: online backup; PostgreSQL: pg_dump)
+${FORUM_USAGE}
+${USER_USAGE}
+  Any command on an empty database seeds the default forums, or those of --forums FILE / FORUMS_FILE
+  (a JSON list of {name, icon, description?}).`;
 
 const positiveInteger = (name: string, value: string | undefined, fallback: number) => {
   if (value === undefined) return fallback;
@@ -24,7 +31,7 @@ const positiveInteger = (name: string, value: string | undefined, fallback: numb
 
 async function main(argv: string[]) {
   const [command, ...rest] = argv;
-  const known = ['migrate', 'create-admin', 'seed-demo', 'backup'];
+  const known = ['migrate', 'create-admin', 'seed-demo', 'backup', 'forum', 'user'];
   if (!command || !known.includes(command)) {
     console.error(USAGE);
     process.exitCode = 2;
@@ -34,14 +41,18 @@ async function main(argv: string[]) {
   const db = connectDatabase(config.database);
   try {
     await migrateToLatest(db);
-    await seedForums(db);
+    const forumsFile = forumsFileOption(rest, config.forumsFile);
+    await seedForums(db, forumsToSeed(forumsFile));
+    const args = rest.filter(
+      (arg, index) => arg !== '--forums' && rest[index - 1] !== '--forums' && !arg.startsWith('--forums='),
+    );
     switch (command) {
       case 'migrate':
         console.log('The database is up to date.');
         return;
       case 'create-admin': {
         const { values } = parseArgs({
-          args: rest,
+          args,
           options: { username: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } },
           strict: true,
         });
@@ -51,7 +62,7 @@ async function main(argv: string[]) {
       }
       case 'seed-demo': {
         const { values } = parseArgs({
-          args: rest,
+          args,
           options: { seed: { type: 'string' }, topics: { type: 'string' } },
           strict: true,
         });
@@ -70,8 +81,14 @@ async function main(argv: string[]) {
         );
         return;
       }
+      case 'forum':
+        console.log(await runForumCommand(db, systemClock, args));
+        return;
+      case 'user':
+        console.log(await runUserCommand(db, systemClock, args));
+        return;
       case 'backup': {
-        const { positionals } = parseArgs({ args: rest, allowPositionals: true, strict: true });
+        const { positionals } = parseArgs({ args, allowPositionals: true, strict: true });
         const file = positionals[0];
         if (!file || positionals.length > 1) throw new CommandError('backup: give exactly one FILE');
         console.log(await backupDatabase(config.database, file));

@@ -19,6 +19,13 @@ const environmentSchema = z.object({
     .optional(),
   PUBLIC_URL: z.url().optional(),
   SITE_NAME: z.string().min(1).default('קהילה'),
+  /** Defaults of the site settings for a new database; admins change them in the settings screen. */
+  SITE_DESCRIPTION: z.string().default(''),
+  CONTACT_EMAIL: z.union([z.email(), z.literal('')]).default(''),
+  SOCIAL_URL: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]).default(''),
+  ARCHIVE_URL: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]).default(''),
+  /** A JSON list of `{name, icon, description?}`: the forums an empty database starts with. */
+  FORUMS_FILE: z.string().min(1).optional(),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
     .string()
@@ -43,6 +50,11 @@ export type Config = Readonly<{
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   publicUrl: string;
   siteName: string;
+  siteDescription: string;
+  contactEmail: string;
+  socialUrl: string;
+  archiveUrl: string;
+  forumsFile: string | undefined;
   secretKey: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -86,6 +98,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     siteName: values.SITE_NAME,
+    siteDescription: values.SITE_DESCRIPTION,
+    contactEmail: values.CONTACT_EMAIL,
+    socialUrl: values.SOCIAL_URL,
+    archiveUrl: values.ARCHIVE_URL,
+    forumsFile: values.FORUMS_FILE,
     secretKey: values.SECRET_KEY ?? readOrCreateSecret(dataDir),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,

@@ -14,7 +14,11 @@ export type ForumEvent =
       topicId: number;
       forumId: number;
     }
-  | { type: 'message.liked'; messageId: number; topicId: number; likes: number[] };
+  | { type: 'message.liked'; messageId: number; topicId: number; likes: number[] }
+  /** A forum was added, renamed, reordered, merged or deleted: every list of forums changed. */
+  | { type: 'forums.changed' }
+  /** An admin changed the site settings (name, description, contact, footer links). */
+  | { type: 'site.changed' };
 
 const emitter = new EventEmitter();
 emitter.setMaxListeners(100);

@@ -7,6 +7,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** Extra fields of the answer beside `error` and `message`, e.g. a suspension's `until`. */
+    readonly details?: Record<string, string | number | null>,
   ) {
     super(message);
     this.name = 'HttpError';

@@ -3,14 +3,15 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
-import { seedForums } from './db/seed-forums';
+import { forumsFileOption, forumsToSeed, seedForums } from './db/seed-forums';
 
 /** The only place that listens: migrates, seeds the forums on first start, serves, shuts down cleanly. */
 async function main() {
   const config = loadConfig();
   const db = connectDatabase(config.database);
   await migrateToLatest(db);
-  await seedForums(db);
+  // An empty database starts with the forums of `--forums FILE` (or FORUMS_FILE), else the defaults.
+  await seedForums(db, forumsToSeed(forumsFileOption(process.argv.slice(2), config.forumsFile)));
   const app = await buildApp({ config, db });
 
   let closing = false;

@@ -42,6 +42,22 @@ POST /api/logout
 GET /api/captcha
 GET /api/images/{name}
 GET /api/avatars/{file}
+GET /api/admin/forums
+POST /api/admin/forums
+PUT /api/admin/forums/{id}
+PUT /api/admin/forums/order
+POST /api/admin/forums/{id}/merge
+DELETE /api/admin/forums/{id}
+GET /api/admin/site
+PUT /api/admin/site
+GET /api/admin/users
+GET /api/admin/users/{id}
+POST /api/admin/users/{id}/suspension
+DELETE /api/admin/users/{id}/suspension
+POST /api/admin/users/{id}/delete-messages
+PUT /api/admin/users/{id}/admin
+GET /api/me/export
+DELETE /api/me
 `
   .trim()
   .split('\n')

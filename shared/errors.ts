@@ -60,12 +60,55 @@ export const ERRORS = {
   reset_link_used: { status: 406, message: 'הקישור לאיפוס הסיסמה כבר נוצל, יש לבקש קישור חדש' },
   reset_link_expired: { status: 412, message: 'הקישור לאיפוס הסיסמה ישן, יש לבקש קישור חדש' },
   value_taken: { status: 406, message: 'הערך שנבחר תפוס, נסו ערך אחר' },
+
+  forum_not_empty: {
+    status: 409,
+    message: 'בפורום יש נושאים: אפשר למחוק רק פורום ריק, או למזג אותו לפורום אחר',
+  },
+  forum_merge_into_itself: { status: 400, message: 'אי אפשר למזג פורום לתוך עצמו' },
+  forum_icon_invalid: { status: 400, message: 'הסמל של הפורום צריך להיות אימוג׳י אחד' },
+  forum_order_invalid: { status: 400, message: 'הסדר שנשלח צריך לכלול כל פורום פעם אחת בדיוק' },
+  last_forum: { status: 409, message: 'זהו הפורום האחרון באתר ולכן אי אפשר למחוק אותו' },
+  last_admin: { status: 409, message: 'זהו המנהל האחרון של האתר: יש למנות מנהל נוסף לפני כן' },
+  suspension_end_past: { status: 400, message: 'מועד סוף ההשעיה צריך להיות בעתיד' },
+  cannot_suspend_self: { status: 400, message: 'אי אפשר להשעות את החשבון שלך' },
+  cannot_suspend_admin: { status: 409, message: 'אי אפשר להשעות מנהל: יש להסיר קודם את הרשאת הניהול' },
+  cannot_promote_suspended: {
+    status: 409,
+    message: 'אי אפשר למנות למנהל משתמש מושעה: יש לבטל קודם את ההשעיה',
+  },
+  not_suspended: { status: 409, message: 'אפשר למחוק את כל ההודעות רק של משתמש מושעה' },
+  user_deleted: { status: 409, message: 'החשבון הזה נמחק' },
+  /** `{until}` is filled by the server with the end date (dd/mm/yyyy, Israel time); see `errorText`. */
+  suspended: { status: 403, message: 'החשבון שלך הושעה עד {until}. סיבה: {reason}' },
+  suspended_forever: { status: 403, message: 'החשבון שלך הושעה לצמיתות. סיבה: {reason}' },
+  wrong_password: { status: 403, message: 'הסיסמה שגויה, נסו שוב' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
 
 export function isErrorCode(code: unknown): code is ErrorCode {
   return typeof code === 'string' && Object.hasOwn(ERRORS, code);
+}
+
+/**
+ * The catalogue text of a code with its `{name}` placeholders filled. The server sends the filled
+ * text in `message` and the raw values beside it (e.g. `until`), so a client can also word it itself.
+ */
+export function errorText(code: ErrorCode, params: Record<string, string> = {}): string {
+  return ERRORS[code].message.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+}
+
+/** A date as Israeli users read it, dd/mm/yyyy in Israel's time zone. */
+export function formatIsraeliDate(ms: number): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Jerusalem',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).formatToParts(new Date(ms));
+  const part = (type: string) => parts.find((item) => item.type === type)?.value ?? '';
+  return `${part('day')}/${part('month')}/${part('year')}`;
 }
 
 /** The Hebrew text of a code the server sent; anything unknown reads as the generic failure. */

@@ -46,4 +46,16 @@ export const can = {
 
   /** Only admins see the message reports and close them. */
   moderateReports: isAdmin,
+
+  /** Creating, renaming, reordering, merging and deleting forums is admin work. */
+  manageForums: isAdmin,
+  /** The site's name, description, contact address and footer links: admins only. */
+  manageSite: isAdmin,
+  /** Finding members, suspending them, lifting a suspension, deleting a suspended member's messages. */
+  manageMembers: isAdmin,
+  /** Making a member an admin or taking it back (never from the last admin: a service rule). */
+  grantAdmin: isAdmin,
+  /** Every logged-in user downloads their own data and deletes their own account. */
+  exportOwnData: isLoggedIn,
+  deleteOwnAccount: isLoggedIn,
 };

@@ -139,7 +139,7 @@ interface Planned {
 }
 
 interface PlannedTopic {
-  forum: ForumRow;
+  forum: Omit<ForumRow, 'position'>;
   subject: string;
   userIndex: number;
   messages: Planned[];

@@ -17,6 +17,7 @@ export interface Database {
   captcha_solutions: CaptchaSolutionsTable;
   rate_limits: RateLimitsTable;
   pending_mails: PendingMailsTable;
+  site_settings: SiteSettingsTable;
 }
 
 export interface UsersTable {
@@ -36,6 +37,11 @@ export interface UsersTable {
   activated_at: number | null;
   /** Raised by every password change; a reset link carries it, so the link works once. */
   password_version: Generated<number>;
+  /** Writes and logins are refused until this time; a far-future time means for good. */
+  suspended_until: number | null;
+  suspension_reason: string | null;
+  /** Set when the owner deleted the account; the row stays for the messages that refer to it. */
+  deleted_at: number | null;
 }
 
 export interface SessionsTable {
@@ -51,6 +57,18 @@ export interface ForumsTable {
   id: number;
   name: string;
   icon: string;
+  /** The admin's order (bottom bar, footer, move box); ids never change. */
+  position: number;
+  /** One line shown on the forum page. */
+  description: string;
+}
+
+/** Site settings an admin changed; a missing key reads its environment default. */
+export interface SiteSettingsTable {
+  key: string;
+  value: string;
+  updated_at: number;
+  updated_by: number | null;
 }
 
 export interface TopicsTable {

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { subscribe } from '../events';
 import { encodeBody, GuestCache } from './guest-cache';
 import { CACHE_CONTROL_PERSONAL, CACHE_CONTROL_PUBLIC, negotiateEncoding, writeEncoded } from './http';
-import { cacheTags, tagsForEvent } from './invalidation';
+import { ALL, cacheTags, tagsForEvent } from './invalidation';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,7 +68,11 @@ export const guestCachePlugin = fp(
   async (app: FastifyInstance, options: { maxBytes: number }) => {
     const cache = new GuestCache(options.maxBytes);
     app.decorate('guestCache', cache);
-    const stop = subscribe((event) => cache.drop(tagsForEvent(event)));
+    const stop = subscribe((event) => {
+      const tags = tagsForEvent(event);
+      if (tags === ALL) cache.clear();
+      else cache.drop(tags);
+    });
     app.addHook('onClose', async () => stop());
 
     app.addHook('onRequest', async (request, reply) => {

@@ -22,11 +22,14 @@ function listedIn(forumId: number): string[] {
   return [cacheTags.home, cacheTags.forum(forumId), cacheTags.recommendations];
 }
 
+/** Drop every entry. */
+export const ALL = 'all';
+
 /**
  * The tags whose entries a write makes stale. Exhaustive over the event kinds: a new kind does
  * not compile until it says what it changes.
  */
-export function tagsForEvent(event: ForumEvent): string[] {
+export function tagsForEvent(event: ForumEvent): string[] | typeof ALL {
   switch (event.type) {
     // A new or deleted topic: its own page, its forum's and the home lists (every page after its
     // place shifts), and recommendations (the newest topics fill them).
@@ -52,6 +55,12 @@ export function tagsForEvent(event: ForumEvent): string[] {
     // Likes are shown only on the topic's messages; list rows carry no like count.
     case 'message.liked':
       return [cacheTags.topic(event.topicId)];
+    // A forum's name, icon, order or existence shows on every page (bottom bar, footer, breadcrumbs),
+    // and a merge moves topics between lists; site settings show on every page: rare admin writes,
+    // so everything goes.
+    case 'forums.changed':
+    case 'site.changed':
+      return ALL;
     default:
       return assertNever(event);
   }

@@ -17,7 +17,7 @@ export function hashToken(token: string): string {
 }
 
 /**
- * Resolves `Authorization: Bearer <token>` to the active user of an unexpired session. A missing,
+ * Resolves `Authorization: Bearer <token>` to the active, unsuspended user of an unexpired session. A missing,
  * expired, revoked or forged token leaves the request a guest; routes decide what a guest may do.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
@@ -32,6 +32,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       .where('sessions.token_hash', '=', hashToken(token))
       .where('sessions.expires_at', '>', app.clock.now())
       .where('users.is_active', '=', 1)
+      // The one place suspension is enforced on requests: a suspended user is a guest to every
+      // route, so each write answers 401 (their sessions also end when the suspension starts).
+      .where((eb) =>
+        eb.or([eb('users.suspended_until', 'is', null), eb('users.suspended_until', '<=', app.clock.now())]),
+      )
       .executeTakeFirst();
     request.user = row ?? null;
   });

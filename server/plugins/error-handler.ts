@@ -24,7 +24,9 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: 
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ error: error.code, message: error.message });
+      return reply
+        .status(error.statusCode)
+        .send({ ...error.details, error: error.code, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

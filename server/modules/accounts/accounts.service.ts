@@ -13,6 +13,8 @@ import { hashToken } from '../../plugins/auth';
 import { activationMail, resetMail } from './accounts.mails';
 import { accountErrors } from './accounts.messages';
 import { presentOwnUser } from './accounts.presenter';
+import { releaseUsernameIfHeldTooLong } from '../account-data/account-data.service';
+import { assertNotSuspended } from '../members/members.service';
 import * as repo from './accounts.repository';
 import { openLink } from './links';
 import { hashPassword, spendVerificationTime, verifyPassword } from './password';
@@ -69,6 +71,7 @@ export async function register(
   input: { username: string; email: string; password: string; birthdate: string },
 ): Promise<void> {
   const birthdate = birthdateToStore(app, input.birthdate);
+  await releaseUsernameIfHeldTooLong(app.db, input.username, app.clock.now());
   if (await repo.usernameTaken(app.db, input.username)) throw accountErrors.usernameTaken();
   if (await repo.emailTaken(app.db, input.email)) throw accountErrors.emailTaken();
   const passwordHash = await hashPassword(input.password);
@@ -136,6 +139,7 @@ export async function login(app: FastifyInstance, email: string, password: strin
   }
   if (!(await verifyPassword(user.password_hash, password))) throw accountErrors.wrongCredentials();
   if (user.is_active !== 1) throw accountErrors.inactiveLogin();
+  assertNotSuspended(user, app.clock.now());
   const token = await createSession(app.db, user.id, app.clock.now());
   return { user: presentOwnUser(user), token };
 }

@@ -1,0 +1,98 @@
+import type { Kysely } from 'kysely';
+import { catalogueError } from '../../catalogue-error';
+import type { Clock } from '../../clock';
+import type { Database, UserRow } from '../../db/database';
+import { can } from '../../../shared/policies';
+import type { AccountExport } from '../../../shared/schemas/account-data';
+import { toActor } from '../../actor';
+import { verifyPassword } from '../accounts/password';
+import { lockActingAdmins } from '../members/members.repository';
+import { purgeMessagesOf } from '../members/members.service';
+import { anonymiseUser, likesOf, messagesOf, releaseHeldUsername, topicsOf } from './account-data.repository';
+
+export interface Deps {
+  db: Kysely<Database>;
+  clock: Clock;
+}
+
+/** How long a deleted account's username stays taken, so nobody passes as its owner at once. */
+export const USERNAME_HOLD_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** How a deleted account's messages show their writer. */
+export const DELETED_USER_NAME = 'משתמש שנמחק';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
+const isoOf = (ms: number) => new Date(Number(ms)).toISOString();
+
+/** Everything the site keeps of the user that they wrote or chose, as one JSON document. */
+export async function exportAccount(deps: Deps, user: UserRow): Promise<AccountExport> {
+  if (!can.exportOwnData(toActor(user))) throw catalogueError('unauthorized');
+  const [topics, messages, likes] = await Promise.all([
+    topicsOf(deps.db, user.id),
+    messagesOf(deps.db, user.id),
+    likesOf(deps.db, user.id),
+  ]);
+  return {
+    exportedAt: isoOf(deps.clock.now()),
+    profile: {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      birthdate: user.birthdate,
+      isAdmin: user.is_admin === 1,
+      joinedAt: isoOf(user.created_at),
+      activatedAt: iso(user.activated_at),
+    },
+    topics: topics.map((topic) => ({
+      id: topic.id,
+      forumId: topic.forum_id,
+      subject: topic.subject,
+      image: topic.image,
+      replies: topic.replies,
+      createdAt: isoOf(topic.created_at),
+    })),
+    messages: messages.map((message) => ({
+      id: message.id,
+      topicId: message.topic_id,
+      content: message.content,
+      createdAt: isoOf(message.created_at),
+      updatedAt: iso(message.updated_at),
+    })),
+    likes: likes.map((like) => ({ messageId: like.message_id, likedAt: isoOf(like.created_at) })),
+  };
+}
+
+/**
+ * Deletes the user's own account after checking the password again. Their messages go first when
+ * they ask (each through the delete path), otherwise they stay under "a deleted user". The last
+ * admin cannot leave the site without one. The username stays taken for USERNAME_HOLD_MS.
+ */
+export async function deleteAccount(
+  deps: Deps,
+  user: UserRow,
+  input: { password: string; deleteMessages: boolean },
+) {
+  if (!can.deleteOwnAccount(toActor(user))) throw catalogueError('unauthorized');
+  if (!(await verifyPassword(user.password_hash, input.password))) throw catalogueError('wrong_password');
+  if (user.is_admin === 1) {
+    // Checked before anything is deleted, and again under the lock below.
+    await deps.db.transaction().execute(async (trx) => {
+      if ((await lockActingAdmins(trx)).every((id) => id === user.id)) throw catalogueError('last_admin');
+    });
+  }
+  const purged = input.deleteMessages
+    ? await purgeMessagesOf(deps, user, user.id)
+    : { deletedTopics: 0, deletedMessages: 0 };
+  await deps.db.transaction().execute(async (trx) => {
+    if (user.is_admin === 1 && (await lockActingAdmins(trx)).every((id) => id === user.id)) {
+      throw catalogueError('last_admin');
+    }
+    await anonymiseUser(trx, user.id, deps.clock.now(), DELETED_USER_NAME);
+  });
+  return { ok: true as const, ...purged };
+}
+
+/** Called by registration before it checks the name: frees the name of an account deleted long enough ago. */
+export function releaseUsernameIfHeldTooLong(db: Kysely<Database>, username: string, now: number) {
+  return releaseHeldUsername(db, username.toLowerCase(), now - USERNAME_HOLD_MS);
+}

@@ -1,0 +1,162 @@
+import type { Kysely } from 'kysely';
+import { type Actor, can } from '../../../shared/policies';
+import type { ForumInput, ForumUpdate } from '../../../shared/schemas/admin-forums';
+import type { Forum } from '../../../shared/schemas/forums';
+import { catalogueError } from '../../catalogue-error';
+import type { Clock } from '../../clock';
+import type { Database } from '../../db/database';
+import { publish } from '../../events';
+import { twemojiFileForEmoji } from '../../twemoji';
+import {
+  countForums,
+  countForumTopics,
+  deleteForumRow,
+  findForumRow,
+  insertForum,
+  lockForum,
+  listForumOrder,
+  listForumsWithCounts,
+  moveForumTopics,
+  nextForumSlot,
+  setForumPosition,
+  updateForum,
+} from './admin-forums.repository';
+
+/** What the forum services need: no web framework, so the CLI calls them as the routes do. */
+export interface Deps {
+  db: Kysely<Database>;
+  clock: Clock;
+}
+
+/** The operator at the command line: may do whatever an admin may. */
+export const CLI_OPERATOR: Actor = { id: 0, isAdmin: true };
+
+function allow(actor: Actor) {
+  if (!can.manageForums(actor)) throw catalogueError(actor ? 'forbidden' : 'unauthorized');
+}
+
+/** The icon must be a single emoji Twemoji draws, so it looks the same on every device. */
+export function checkIcon(icon: string): string {
+  const trimmed = icon.trim();
+  if (!twemojiFileForEmoji(trimmed) || /[\p{L}\p{N}\s]/u.test(trimmed))
+    throw catalogueError('forum_icon_invalid');
+  return trimmed;
+}
+
+const present = (row: { id: number; name: string; icon: string; description: string }): Forum => ({
+  id: row.id,
+  name: row.name,
+  icon: row.icon,
+  description: row.description,
+});
+
+async function existing(db: Deps['db'], id: number) {
+  const forum = await findForumRow(db, id);
+  if (!forum) throw catalogueError('forum_not_found');
+  return forum;
+}
+
+/** Every forum in order, with its topic count (the admin's list). */
+export async function listAdminForums(deps: Deps, actor: Actor) {
+  allow(actor);
+  const rows = await listForumsWithCounts(deps.db);
+  return rows.map((row) => ({ ...present(row), topics: Number(row.topics) }));
+}
+
+/** Adds a forum after the last one. */
+export async function addForum(deps: Deps, actor: Actor, input: ForumInput): Promise<Forum> {
+  allow(actor);
+  const icon = checkIcon(input.icon);
+  const forum = await deps.db.transaction().execute(async (trx) => {
+    const slot = await nextForumSlot(trx);
+    const row = {
+      id: slot.id,
+      position: slot.position,
+      name: input.name,
+      icon,
+      description: input.description,
+    };
+    await insertForum(trx, row);
+    return row;
+  });
+  publish({ type: 'forums.changed' });
+  return present(forum);
+}
+
+/** Renames a forum, changes its icon or its description; fields left out stay. */
+export async function changeForum(deps: Deps, actor: Actor, id: number, input: ForumUpdate): Promise<Forum> {
+  allow(actor);
+  await existing(deps.db, id);
+  const fields = { ...input, ...(input.icon === undefined ? {} : { icon: checkIcon(input.icon) }) };
+  await updateForum(deps.db, id, fields);
+  publish({ type: 'forums.changed' });
+  return present(await existing(deps.db, id));
+}
+
+/** Sets the order: `ids` must name every forum exactly once. */
+export async function reorderForums(deps: Deps, actor: Actor, ids: number[]): Promise<void> {
+  allow(actor);
+  await deps.db.transaction().execute(async (trx) => {
+    const current = await listForumOrder(trx);
+    const known = new Set(current.map((forum) => forum.id));
+    if (ids.length !== known.size || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) {
+      throw catalogueError('forum_order_invalid');
+    }
+    for (const [index, id] of ids.entries()) await setForumPosition(trx, id, index + 1);
+  });
+  publish({ type: 'forums.changed' });
+}
+
+/** Moves a forum one place up (or down) in the order; at the edge it stays. Answers the new order. */
+export async function moveForum(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  direction: 'up' | 'down',
+): Promise<number[]> {
+  allow(actor);
+  await existing(deps.db, id);
+  const order = (await listForumOrder(deps.db)).map((forum) => forum.id);
+  const index = order.indexOf(id);
+  const other = direction === 'up' ? index - 1 : index + 1;
+  const swapWith = order[other];
+  if (swapWith !== undefined) {
+    order[other] = id;
+    order[index] = swapWith;
+    await reorderForums(deps, actor, order);
+  }
+  return order;
+}
+
+/** Deletes a forum that holds no topic (a non-empty one is merged instead); never the last forum. */
+export async function removeForum(deps: Deps, actor: Actor, id: number): Promise<Forum> {
+  allow(actor);
+  const forum = await deps.db.transaction().execute(async (trx) => {
+    const row = await lockForum(trx, id);
+    if (!row) throw catalogueError('forum_not_found');
+    if ((await countForumTopics(trx, id)) > 0) throw catalogueError('forum_not_empty');
+    if ((await countForums(trx)) <= 1) throw catalogueError('last_forum');
+    await deleteForumRow(trx, id);
+    return row;
+  });
+  publish({ type: 'forums.changed' });
+  return present(forum);
+}
+
+/**
+ * Merges a forum into another in one transaction: its topics move (keeping their order keys) and
+ * the forum is deleted. A topic written into it meanwhile either moves too or fails its insert.
+ */
+export async function mergeForum(deps: Deps, actor: Actor, id: number, into: number) {
+  allow(actor);
+  if (id === into) throw catalogueError('forum_merge_into_itself');
+  const result = await deps.db.transaction().execute(async (trx) => {
+    if (!(await lockForum(trx, id))) throw catalogueError('forum_not_found');
+    const target = await existing(trx, into);
+    const movedTopics = await moveForumTopics(trx, id, into);
+    await deleteForumRow(trx, id);
+    return { movedTopics, forum: present(target) };
+  });
+  publish({ type: 'forums.changed' });
+  return result;
+}
