@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import type { Deps } from './deps';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { avatarsRoutes } from './modules/avatars/avatars.routes';
@@ -32,6 +33,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     config: Config;
     clock: Clock;
+    /** The plain dependencies routes hand to services (server/deps.ts). */
+    deps: Deps;
   }
 }
 
@@ -71,6 +74,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(securityPlugin);
   await app.register(authPlugin);
   await app.register(mailPlugin);
+  app.decorate('deps', {
+    db: app.db,
+    clock: app.clock,
+    config: app.config,
+    mailer: app.mailer,
+    log: app.log,
+  });
 
   await app.register(siteRoutes, { prefix: '/api' });
   await app.register(forumsRoutes, { prefix: '/api' });

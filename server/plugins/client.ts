@@ -1,7 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isClientRoute } from '../../shared/client-routes';
-import { notFound } from '../http-error';
+import { apiError } from '../http-error';
 
 export const NOT_FOUND_PAGE = '/page/not-found';
 
@@ -32,7 +32,7 @@ export async function clientPlugin(app: FastifyInstance, options: { clientDir: s
   }
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || !clientDir || !['GET', 'HEAD'].includes(request.method)) {
-      throw notFound();
+      throw apiError('not_found');
     }
     const status = isClientRoute(request.url.split('?')[0] ?? '/') ? 200 : 404;
     return reply.status(status).header('cache-control', 'no-cache').sendFile('index.html');

@@ -7,6 +7,18 @@ export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The active user of an unexpired session, by the hash of its bearer token. */
+export function findSessionUser(db: Db, tokenHash: string, now: number): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.expires_at', '>', now)
+    .where('users.is_active', '=', 1)
+    .executeTakeFirst();
+}
+
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email_key', '=', email.toLowerCase()).executeTakeFirst();
 }
@@ -26,8 +38,36 @@ export async function emailTaken(db: Db, email: string, exceptUserId?: number): 
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-export function insertUser(db: Db, user: NewUser): Promise<UserRow> {
-  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+/**
+ * The one write of a new user, for registration, create-admin, the demo seed and the test
+ * factories. The lower-case keys that keep names and addresses unique whatever their case are
+ * derived here; an active user counts as activated when created.
+ */
+export function insertUser(
+  db: Db,
+  user: {
+    username: string;
+    email: string;
+    passwordHash: string;
+    birthdate: string | null;
+    isAdmin: boolean;
+    isActive: boolean;
+    createdAt: number;
+  },
+): Promise<UserRow> {
+  const row: NewUser = {
+    username: user.username,
+    username_key: user.username.toLowerCase(),
+    email: user.email,
+    email_key: user.email.toLowerCase(),
+    password_hash: user.passwordHash,
+    birthdate: user.birthdate,
+    is_admin: user.isAdmin ? 1 : 0,
+    is_active: user.isActive ? 1 : 0,
+    created_at: user.createdAt,
+    activated_at: user.isActive ? user.createdAt : null,
+  };
+  return db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
 /** Activates an inactive user; false when it was already active (a second click, or a race). */

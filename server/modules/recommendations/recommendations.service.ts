@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { LIMITS } from '../../../shared/limits';
 import type { PostsResponse } from '../../../shared/schemas/topics';
 import type { Database, TopicRow } from '../../db/database';
-import { presentPostsPage, topicNotFound } from '../topics/topics.service';
+import { apiError } from '../../http-error';
+import { presentPostsPage } from '../topics/topics.presenter';
 import { findTopic } from '../topics/topics.repository';
 import {
   type Candidate,
@@ -115,7 +116,7 @@ function rank(candidates: readonly Candidate[], words: readonly string[], forumI
  */
 export async function recommendTopics(db: Kysely<Database>, topicId: number): Promise<PostsResponse> {
   const topic = await findTopic(db, topicId);
-  if (!topic) throw topicNotFound();
+  if (!topic) throw apiError('topic_not_found');
   const max = LIMITS.recommendationsMax;
   const words = subjectWords(topic.subject_search);
   const candidates = await findTopicsWithSubjectWords(db, words, topic.id, MAX_CANDIDATES);

@@ -1,6 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { databaseKind } from '../../db/connect';
-import type { Database, TopicRow } from '../../db/database';
+import { normalizeForSearch } from '../../../shared/hebrew';
+import type { Database, MessageRow, TopicRow } from '../../db/database';
+import { insertMessage, setMessageTopic } from '../messages/messages.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -13,11 +15,6 @@ type Db = Kysely<Database> | Transaction<Database>;
  */
 export function activityTimestamp(activityMs: number, topicId: number): number {
   return activityMs * 1000 + (topicId % 1000);
-}
-
-/** The time (ms) of the newest message of a topic, back from its order key. */
-export function activityMsOf(timestamp: number): number {
-  return Math.floor(timestamp / 1000);
 }
 
 /**
@@ -74,8 +71,78 @@ export function lockTopic(db: Transaction<Database>, id: number): Promise<TopicR
   return (databaseKind(db) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
-export function insertTopic(db: Db, topic: TopicRow): Promise<TopicRow> {
-  return db.insertInto('topics').values(topic).returningAll().executeTakeFirstOrThrow();
+/** A message body as markup.ts prepares it: sanitised HTML, its search text and its preview. */
+export interface PreparedBody {
+  content: string;
+  contentSearch: string;
+  preview: string;
+}
+
+/**
+ * The one write of a new topic, for the API, the demo seed and the test factories: the main message
+ * without a topic, the topic taking the message's id (spec §3: topic id = main message id) with its
+ * search text and a unique order key, then the message attached to it. Runs inside the caller's
+ * transaction. `lastActivityAt` and `replies` let the seed write a topic whose replies it adds in bulk.
+ */
+export async function insertTopicWithMainMessage(
+  trx: Transaction<Database>,
+  input: {
+    forumId: number;
+    userId: number;
+    subject: string;
+    body: PreparedBody;
+    image: string;
+    createdAt: number;
+    lastActivityAt?: number;
+    replies?: number;
+  },
+): Promise<{ topic: TopicRow; mainMessage: MessageRow }> {
+  const main = await insertMessage(trx, {
+    topicId: null,
+    userId: input.userId,
+    content: input.body.content,
+    contentSearch: input.body.contentSearch,
+    createdAt: input.createdAt,
+  });
+  const topic = await trx
+    .insertInto('topics')
+    .values({
+      id: main.id,
+      forum_id: input.forumId,
+      user_id: input.userId,
+      subject: input.subject,
+      subject_search: normalizeForSearch(input.subject),
+      image: input.image,
+      preview: input.body.preview,
+      replies: input.replies ?? 0,
+      created_at: input.createdAt,
+      timestamp: await uniqueTimestamp(trx, input.lastActivityAt ?? input.createdAt, main.id),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await setMessageTopic(trx, main.id, topic.id);
+  return { topic, mainMessage: { ...main, topic_id: topic.id } };
+}
+
+/**
+ * The one write of a reply, for the API and the test factories: the message, then the topic's reply
+ * count and order key from its newest message, so the topic rises in its lists. Locks the topic first
+ * (see lockTopic); undefined when the topic is gone.
+ */
+export async function insertReply(
+  trx: Transaction<Database>,
+  input: { topicId: number; userId: number; body: Omit<PreparedBody, 'preview'>; createdAt: number },
+): Promise<MessageRow | undefined> {
+  if (!(await lockTopic(trx, input.topicId))) return undefined;
+  const reply = await insertMessage(trx, {
+    topicId: input.topicId,
+    userId: input.userId,
+    content: input.body.content,
+    contentSearch: input.body.contentSearch,
+    createdAt: input.createdAt,
+  });
+  await refreshTopicActivity(trx, input.topicId);
+  return reply;
 }
 
 /** Stores a topic's (big) image name; the admin refresh of the topic image calls it. */
@@ -87,15 +154,11 @@ export async function updateTopicForum(db: Db, topicId: number, forumId: number)
   await db.updateTable('topics').set({ forum_id: forumId }).where('id', '=', topicId).execute();
 }
 
-export async function updateTopicSubject(
-  db: Db,
-  topicId: number,
-  subject: string,
-  subjectSearch: string,
-): Promise<void> {
+/** Renames a topic; its search text follows. */
+export async function updateTopicSubject(db: Db, topicId: number, subject: string): Promise<void> {
   await db
     .updateTable('topics')
-    .set({ subject, subject_search: subjectSearch })
+    .set({ subject, subject_search: normalizeForSearch(subject) })
     .where('id', '=', topicId)
     .execute();
 }

@@ -10,9 +10,19 @@ import {
   postsResponse,
   topicResponse,
 } from '../../../shared/schemas/topics';
-import { requireUser } from '../../plugins/auth';
-import { listMoreMessages } from '../messages/messages.service';
-import { createTopic, deleteTopic, editSubject, getTopic, listPosts, moveTopic } from './topics.service';
+import { errorBody } from '../../../shared/schemas/common';
+import { topicImageResponse } from '../../../shared/schemas/images';
+import { actorOf } from '../../plugins/auth';
+import {
+  createTopic,
+  deleteTopic,
+  editSubject,
+  getTopic,
+  listMoreMessages,
+  listPosts,
+  moveTopic,
+  refreshTopicImage,
+} from './topics.service';
 
 const tags = ['topics'];
 
@@ -73,7 +83,7 @@ export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: topicResponse },
       },
     },
-    async (request) => createTopic(app, requireUser(request), request.body),
+    async (request) => createTopic(app.deps, actorOf(request.user), request.body),
   );
 
   app.delete(
@@ -86,7 +96,7 @@ export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: post },
       },
     },
-    async (request) => deleteTopic(app, requireUser(request), request.params.id),
+    async (request) => deleteTopic(app.deps, actorOf(request.user), request.params.id),
   );
 
   app.put(
@@ -99,7 +109,7 @@ export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: post },
       },
     },
-    async (request) => moveTopic(app, requireUser(request), request.body),
+    async (request) => moveTopic(app.deps, actorOf(request.user), request.body),
   );
 
   app.put(
@@ -112,6 +122,19 @@ export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: post },
       },
     },
-    async (request) => editSubject(app, requireUser(request), request.body),
+    async (request) => editSubject(app.deps, actorOf(request.user), request.body),
+  );
+
+  app.get(
+    '/topic/image/:id',
+    {
+      schema: {
+        tags,
+        description: "Makes the topic's image again from its main message (admin).",
+        params: z.object({ id: idParam }),
+        response: { 200: topicImageResponse, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => refreshTopicImage(app.deps, actorOf(request.user), request.params.id),
   );
 };
