@@ -38,36 +38,40 @@ export async function emailTaken(db: Db, email: string, exceptUserId?: number): 
   return (await query.executeTakeFirst()) !== undefined;
 }
 
+/** A new account as the services, the commands and the test factories describe it. */
+export interface NewAccount {
+  username: string;
+  email: string;
+  passwordHash: string;
+  birthdate: string | null;
+  isAdmin: boolean;
+  isActive: boolean;
+  createdAt: number;
+}
+
 /**
- * The one write of a new user, for registration, create-admin, the demo seed and the test
- * factories. The lower-case keys that keep names and addresses unique whatever their case are
- * derived here; an active user counts as activated when created.
+ * The users row of a new account. The lower-case keys that keep names and addresses unique whatever
+ * their case are derived here; an active account counts as activated when created. The bench
+ * generator writes these rows in bulk.
  */
-export function insertUser(
-  db: Db,
-  user: {
-    username: string;
-    email: string;
-    passwordHash: string;
-    birthdate: string | null;
-    isAdmin: boolean;
-    isActive: boolean;
-    createdAt: number;
-  },
-): Promise<UserRow> {
-  const row: NewUser = {
-    username: user.username,
-    username_key: user.username.toLowerCase(),
-    email: user.email,
-    email_key: user.email.toLowerCase(),
-    password_hash: user.passwordHash,
-    birthdate: user.birthdate,
-    is_admin: user.isAdmin ? 1 : 0,
-    is_active: user.isActive ? 1 : 0,
-    created_at: user.createdAt,
-    activated_at: user.isActive ? user.createdAt : null,
+export function newUserRow(account: NewAccount): NewUser {
+  return {
+    username: account.username,
+    username_key: account.username.toLowerCase(),
+    email: account.email,
+    email_key: account.email.toLowerCase(),
+    password_hash: account.passwordHash,
+    birthdate: account.birthdate,
+    is_admin: account.isAdmin ? 1 : 0,
+    is_active: account.isActive ? 1 : 0,
+    created_at: account.createdAt,
+    activated_at: account.isActive ? account.createdAt : null,
   };
-  return db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The one write of a new user: registration, create-admin, the demo seed and the test factories. */
+export function insertUser(db: Db, account: NewAccount): Promise<UserRow> {
+  return db.insertInto('users').values(newUserRow(account)).returningAll().executeTakeFirstOrThrow();
 }
 
 /** Activates an inactive user; false when it was already active (a second click, or a race). */

@@ -559,9 +559,3 @@ describeEachDatabase(
   },
   { config: { SMTP_URL: smtp.url, RATE_LIMITS: HIGH_LIMITS } },
 );
-
-describe('accounts smtp helper', () => {
-  it('is running', () => {
-    expect(smtp.url).toMatch(/^smtp:\/\/127\.0\.0\.1:\d+$/);
-  });
-});

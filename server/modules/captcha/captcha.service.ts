@@ -16,7 +16,7 @@ import { deleteExpiredSolutions, recordSolution } from './captcha.repository';
  */
 export const CAPTCHA_ALGORITHM = 'PBKDF2/SHA-256';
 export const CAPTCHA_COST = 1_000;
-export const CAPTCHA_MAX_COUNTER = 600;
+const CAPTCHA_MAX_COUNTER = 600;
 /** Long enough to fill a form after the widget solved it; a challenge is fetched per submit anyway. */
 export const CAPTCHA_TTL_MS = 10 * 60 * 1000;
 /** A solved payload is a few hundred characters of base64; anything far larger is not one. */

@@ -54,7 +54,7 @@ async function encodeSizes(source: Buffer) {
 const DOWNLOAD_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
 
 /** The downloaded bytes when they are a raster picture of a sane size; throws otherwise. */
-export async function checkDownloadedImage(bytes: Buffer): Promise<Buffer> {
+async function checkDownloadedImage(bytes: Buffer): Promise<Buffer> {
   const metadata = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   if (!metadata.format || !DOWNLOAD_FORMATS.has(metadata.format)) {
     throw new Error(`format ${metadata.format ?? 'unknown'} not accepted`);

@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { databaseKind } from '../../db/connect';
 import { normalizeForSearch } from '../../../shared/hebrew';
 import type { Database, MessageRow, TopicRow } from '../../db/database';
+import type { PreparedContent } from '../markup/markup';
 import { insertMessage, setMessageTopic } from '../messages/messages.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -23,7 +24,7 @@ export function activityTimestamp(activityMs: number, topicId: number): number {
  * PostgreSQL each probed key is first locked until commit, so two transactions that want the same
  * key at the same moment take turns and the second sees the first's row.
  */
-export async function uniqueTimestamp(db: Db, activityMs: number, topicId: number): Promise<number> {
+async function uniqueTimestamp(db: Db, activityMs: number, topicId: number): Promise<number> {
   const postgres = databaseKind(db) === 'postgres';
   let candidate = activityTimestamp(activityMs, topicId);
   for (;;) {
@@ -71,11 +72,30 @@ export function lockTopic(db: Transaction<Database>, id: number): Promise<TopicR
   return (databaseKind(db) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
-/** A message body as markup.ts prepares it: sanitised HTML, its search text and its preview. */
-export interface PreparedBody {
-  content: string;
-  contentSearch: string;
+/** The topics row of a topic whose main message has `id`; its subject's search text is derived here. */
+export function newTopicRow(topic: {
+  id: number;
+  forumId: number;
+  userId: number;
+  subject: string;
+  image: string;
   preview: string;
+  replies: number;
+  createdAt: number;
+  timestamp: number;
+}): TopicRow {
+  return {
+    id: topic.id,
+    forum_id: topic.forumId,
+    user_id: topic.userId,
+    subject: topic.subject,
+    subject_search: normalizeForSearch(topic.subject),
+    image: topic.image,
+    preview: topic.preview,
+    replies: topic.replies,
+    created_at: topic.createdAt,
+    timestamp: topic.timestamp,
+  };
 }
 
 /**
@@ -90,7 +110,7 @@ export async function insertTopicWithMainMessage(
     forumId: number;
     userId: number;
     subject: string;
-    body: PreparedBody;
+    body: PreparedContent;
     image: string;
     createdAt: number;
     lastActivityAt?: number;
@@ -104,22 +124,18 @@ export async function insertTopicWithMainMessage(
     contentSearch: input.body.contentSearch,
     createdAt: input.createdAt,
   });
-  const topic = await trx
-    .insertInto('topics')
-    .values({
-      id: main.id,
-      forum_id: input.forumId,
-      user_id: input.userId,
-      subject: input.subject,
-      subject_search: normalizeForSearch(input.subject),
-      image: input.image,
-      preview: input.body.preview,
-      replies: input.replies ?? 0,
-      created_at: input.createdAt,
-      timestamp: await uniqueTimestamp(trx, input.lastActivityAt ?? input.createdAt, main.id),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = newTopicRow({
+    id: main.id,
+    forumId: input.forumId,
+    userId: input.userId,
+    subject: input.subject,
+    image: input.image,
+    preview: input.body.preview,
+    replies: input.replies ?? 0,
+    createdAt: input.createdAt,
+    timestamp: await uniqueTimestamp(trx, input.lastActivityAt ?? input.createdAt, main.id),
+  });
+  const topic = await trx.insertInto('topics').values(row).returningAll().executeTakeFirstOrThrow();
   await setMessageTopic(trx, main.id, topic.id);
   return { topic, mainMessage: { ...main, topic_id: topic.id } };
 }
@@ -131,7 +147,7 @@ export async function insertTopicWithMainMessage(
  */
 export async function insertReply(
   trx: Transaction<Database>,
-  input: { topicId: number; userId: number; body: Omit<PreparedBody, 'preview'>; createdAt: number },
+  input: { topicId: number; userId: number; body: Omit<PreparedContent, 'preview'>; createdAt: number },
 ): Promise<MessageRow | undefined> {
   if (!(await lockTopic(trx, input.topicId))) return undefined;
   const reply = await insertMessage(trx, {
