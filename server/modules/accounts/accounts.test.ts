@@ -1,5 +1,5 @@
 import * as argon2 from '@node-rs/argon2';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
 import { formatBirthdate, latestBirthdate } from '../../../shared/birthdate';
 import { buildApp } from '../../app';
 import { solvedCaptcha } from '../../test/captcha';
