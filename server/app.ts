@@ -82,18 +82,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     log: app.log,
   });
 
-  await app.register(siteRoutes, { prefix: '/api' });
-  await app.register(forumsRoutes, { prefix: '/api' });
-  await app.register(analyticsRoutes, { prefix: '/api' });
-  await app.register(topicsRoutes, { prefix: '/api' });
-  await app.register(messagesRoutes, { prefix: '/api' });
-  await app.register(captchaRoutes, { prefix: '/api' });
-  await app.register(accountsRoutes, { prefix: '/api' });
-  await app.register(searchRoutes, { prefix: '/api' });
-  await app.register(reportsRoutes, { prefix: '/api' });
-  await app.register(recommendationsRoutes, { prefix: '/api' });
-  await app.register(imagesRoutes, { prefix: '/api' });
-  await app.register(avatarsRoutes, { prefix: '/api' });
+  const apiRoutes = [
+    siteRoutes,
+    forumsRoutes,
+    analyticsRoutes,
+    topicsRoutes,
+    messagesRoutes,
+    captchaRoutes,
+    accountsRoutes,
+    searchRoutes,
+    reportsRoutes,
+    recommendationsRoutes,
+    imagesRoutes,
+    avatarsRoutes,
+  ];
+  for (const routes of apiRoutes) await app.register(routes, { prefix: '/api' });
   await app.register(emojiRoutes);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -19,7 +19,10 @@ describeEachDatabase('error handler answers', (ctx) => {
     const options = { token: user.token };
     expectAnswer(await client.post('/api/topic', '{"subject": ', options), 'bad_json');
     expectAnswer(
-      await client.post('/api/topic', 'subject=x', { ...options, headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      await client.post('/api/topic', 'subject=x', {
+        ...options,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
       'unsupported_media_type',
     );
     expectAnswer(
