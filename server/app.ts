@@ -13,7 +13,6 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { avatarsRoutes } from './modules/avatars/avatars.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { forumsRoutes } from './modules/forums/forums.routes';
-import { mailPlugin } from './modules/mail/mail.service';
 import { imagesRoutes } from './modules/images/images.routes';
 import { recommendationsRoutes } from './modules/recommendations/recommendations.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -26,6 +25,7 @@ import { authPlugin } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
 import { emojiRoutes } from './plugins/emoji';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { mailPlugin } from './plugins/mail';
 import { securityPlugin } from './plugins/security';
 
 declare module 'fastify' {
@@ -51,23 +51,23 @@ export interface AppDependencies {
 export const BODY_LIMIT_BYTES = 128 * 1024;
 
 /** Builds the whole server without listening: tests inject requests into it, main.ts listens. */
-export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp(options: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: deps.config.logLevel },
+    logger: options.logger === false ? false : { level: options.config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: options.config.trustProxy,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('db', deps.db);
-  app.decorate('config', deps.config);
-  app.decorate('clock', deps.clock ?? systemClock);
+  app.decorate('db', options.db);
+  app.decorate('config', options.config);
+  app.decorate('clock', options.clock ?? systemClock);
 
   await app.register(errorHandlerPlugin);
   await app.register(swagger, {
-    openapi: { info: { title: `${deps.config.siteName} API`, version: '1.0.0' } },
+    openapi: { info: { title: `${options.config.siteName} API`, version: '1.0.0' } },
     transform: jsonSchemaTransform,
     transformObject: mergeEquivalentPaths,
   });
@@ -101,7 +101,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const clientDir = deps.clientDir ?? path.resolve('dist/client');
+  const clientDir = options.clientDir ?? path.resolve('dist/client');
   await app.register(clientPlugin, { clientDir: existsSync(clientDir) ? clientDir : null });
   return app;
 }
