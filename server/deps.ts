@@ -22,3 +22,6 @@ export interface Deps {
   mailer: Mailer;
   log: Logger;
 }
+
+/** What a read-only service needs: the database alone. */
+export type ReadDeps = Pick<Deps, 'db'>;

@@ -44,7 +44,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preValidation: moderatorsOnly,
     },
-    async (request) => listReports(app.db, actorOf(request.user)),
+    async (request) => listReports(app.deps, actorOf(request.user)),
   );
 
   app.get(
@@ -58,7 +58,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preValidation: moderatorsOnly,
     },
-    async (request) => listReports(app.db, actorOf(request.user), request.params.lastReportId),
+    async (request) => listReports(app.deps, actorOf(request.user), request.params.lastReportId),
   );
 
   app.delete(

@@ -2,7 +2,7 @@ import { LIMITS } from '../../../shared/limits';
 import { type Actor, can } from '../../../shared/policies';
 import type { MessageReport, MessageReportsResponse, NewReportBody } from '../../../shared/schemas/reports';
 import { authorize } from '../../authorize';
-import type { Deps } from '../../deps';
+import type { Deps, ReadDeps } from '../../deps';
 import { apiError } from '../../http-error';
 import { verifyCaptcha } from '../captcha/captcha.service';
 import { presentMessage } from '../messages/messages.presenter';
@@ -44,7 +44,7 @@ export async function createReport(deps: Deps, actor: Actor, body: NewReportBody
 
 /** A page of the moderation queue: open reports, newest first, below `before` when given. */
 export async function listReports(
-  db: Deps['db'],
+  { db }: ReadDeps,
   actor: Actor,
   before?: number,
 ): Promise<MessageReportsResponse> {

@@ -17,7 +17,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/search/:query',
     { schema: { tags: ['search'], params: searchParams, response: responses }, preValidation: loginFirst },
-    async (request) => searchPosts(app.db, actorOf(request.user), request.params.query, null),
+    async (request) => searchPosts(app.deps, actorOf(request.user), request.params.query, null),
   );
   app.get(
     '/search/:query/more/:timestamp',
@@ -26,6 +26,6 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: loginFirst,
     },
     async (request) =>
-      searchPosts(app.db, actorOf(request.user), request.params.query, request.params.timestamp),
+      searchPosts(app.deps, actorOf(request.user), request.params.query, request.params.timestamp),
   );
 };

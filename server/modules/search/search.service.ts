@@ -3,7 +3,7 @@ import { LIMITS } from '../../../shared/limits';
 import { type Actor, can } from '../../../shared/policies';
 import type { PostsResponse } from '../../../shared/schemas/topics';
 import { authorize } from '../../authorize';
-import type { Deps } from '../../deps';
+import type { ReadDeps } from '../../deps';
 import { apiError } from '../../http-error';
 import { presentPostsPage } from '../topics/topics.presenter';
 import { searchTopics } from './search.repository';
@@ -18,7 +18,7 @@ export function assertMaySearch(actor: Actor): void {
  * text (niqqud stripped, Latin lower-cased), newest activity first, older than `before` if given.
  */
 export async function searchPosts(
-  db: Deps['db'],
+  { db }: ReadDeps,
   actor: Actor,
   query: string,
   before: number | null,

@@ -28,18 +28,20 @@ const tags = ['topics'];
 
 /** Spec §7: the posts lists, the topic page and the topic writes. */
 export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/home', { schema: { tags, response: { 200: postsResponse } } }, async () => listPosts(app.db, {}));
+  app.get('/home', { schema: { tags, response: { 200: postsResponse } } }, async () =>
+    listPosts(app.deps, {}),
+  );
 
   app.get(
     '/home/more/:timestamp',
     { schema: { tags, params: z.object({ timestamp: cursorParam }), response: { 200: postsResponse } } },
-    async (request) => listPosts(app.db, { before: request.params.timestamp }),
+    async (request) => listPosts(app.deps, { before: request.params.timestamp }),
   );
 
   app.get(
     '/forum/:forumId',
     { schema: { tags, params: z.object({ forumId: idParam }), response: { 200: postsResponse } } },
-    async (request) => listPosts(app.db, { forumId: request.params.forumId }),
+    async (request) => listPosts(app.deps, { forumId: request.params.forumId }),
   );
 
   app.get(
@@ -52,13 +54,13 @@ export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listPosts(app.db, { forumId: request.params.forumId, before: request.params.timestamp }),
+      listPosts(app.deps, { forumId: request.params.forumId, before: request.params.timestamp }),
   );
 
   app.get(
     '/topic/:topicId',
     { schema: { tags, params: z.object({ topicId: idParam }), response: { 200: topicResponse } } },
-    async (request) => getTopic(app.db, request.params.topicId),
+    async (request) => getTopic(app.deps, request.params.topicId),
   );
 
   app.get(
@@ -70,7 +72,7 @@ export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: moreMessagesResponse },
       },
     },
-    async (request) => listMoreMessages(app.db, request.params.topicId, request.params.lastMessageId),
+    async (request) => listMoreMessages(app.deps, request.params.topicId, request.params.lastMessageId),
   );
 
   app.post(

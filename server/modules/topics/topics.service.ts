@@ -4,7 +4,7 @@ import type { MoreMessagesResponse } from '../../../shared/schemas/messages';
 import type { PostsResponse, TopicResponse } from '../../../shared/schemas/topics';
 import { authorize } from '../../authorize';
 import type { MessageRow, TopicRow } from '../../db/database';
-import type { Deps } from '../../deps';
+import type { Deps, ReadDeps } from '../../deps';
 import { publish } from '../../events';
 import { apiError } from '../../http-error';
 import { findForum } from '../forums/forums.repository';
@@ -26,11 +26,9 @@ import {
   updateTopicSubject,
 } from './topics.repository';
 
-type Db = Deps['db'];
-
 /** A page of posts, newest activity first: all forums or one (404 for an unknown forum). */
 export async function listPosts(
-  db: Db,
+  { db }: ReadDeps,
   options: { forumId?: number; before?: number },
 ): Promise<PostsResponse> {
   if (options.forumId !== undefined && !(await findForum(db, options.forumId)))
@@ -43,7 +41,7 @@ export async function listPosts(
  * A page of a topic's replies (ascending), older than `before` when given, with their likes and
  * authors; the main message joins the page when given. The topic page and "more messages" share it.
  */
-async function repliesPage(db: Db, topicId: number, options: { before?: number; main?: MessageRow }) {
+async function repliesPage(db: Deps['db'], topicId: number, options: { before?: number; main?: MessageRow }) {
   const newestFirst = await listReplies(db, topicId, { before: options.before, limit: LIMITS.pageSize + 1 });
   const replies = newestFirst.slice(0, LIMITS.pageSize).reverse();
   const shown = options.main ? [options.main, ...replies] : replies;
@@ -67,7 +65,7 @@ async function repliesPage(db: Db, topicId: number, options: { before?: number; 
 }
 
 /** The topic page: its main message, the newest page of replies (ascending), the topic, the authors. */
-export async function getTopic(db: Db, topicId: number): Promise<TopicResponse> {
+export async function getTopic({ db }: ReadDeps, topicId: number): Promise<TopicResponse> {
   const topic = await findTopic(db, topicId);
   const main = topic && (await findMessage(db, topicId));
   if (!topic || !main) throw apiError('topic_not_found');
@@ -77,7 +75,7 @@ export async function getTopic(db: Db, topicId: number): Promise<TopicResponse> 
 
 /** Replies older than `before`, ascending, with `hasMoreMessages` and their authors. */
 export async function listMoreMessages(
-  db: Db,
+  { db }: ReadDeps,
   topicId: number,
   before: number,
 ): Promise<MoreMessagesResponse> {
@@ -118,7 +116,7 @@ export async function createTopic(
     }),
   );
   publish({ type: 'topic.created', topicId: topic.id, forumId: topic.forum_id });
-  return getTopic(deps.db, topic.id);
+  return getTopic(deps, topic.id);
 }
 
 /** The topic an admin action is about: 401/403 by the policy's decision, then 404 when it is gone. */
