@@ -50,7 +50,7 @@ describe('who may do what', () => {
     }
   });
 
-  it('does not take a user whose id matches but is a guest-like null for the author', () => {
+  it('never takes a guest for the author, whatever the message says', () => {
     expect(can.editMessage(null, { userId: 0, isMain: false })).toBe(false);
   });
 });
