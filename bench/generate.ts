@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import SqliteDatabase from 'better-sqlite3';
+import type { Insertable } from 'kysely';
 import pg from 'pg';
 import sharp from 'sharp';
 import { normalizeForSearch } from '../shared/hebrew';
@@ -9,7 +10,9 @@ import type { Config } from '../server/config';
 import { connectDatabase } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
 import { previewText } from '../server/modules/markup/markup';
-import { activityTimestamp } from '../server/modules/topics/topics.repository';
+import type { Database } from '../server/db/database';
+import { newUserRow } from '../server/modules/accounts/accounts.repository';
+import { activityTimestamp, newTopicRow } from '../server/modules/topics/topics.repository';
 import { hashPassword } from '../server/modules/accounts/password';
 import * as text from './text';
 
@@ -25,7 +28,7 @@ export interface DatasetSize {
 }
 
 /** `default` is the size the issue asks for; `small` is the quick run and the growth baseline. */
-export const PRESETS: Record<'small' | 'default', DatasetSize> = {
+const PRESETS: Record<'small' | 'default', DatasetSize> = {
   small: { forums: 20, users: 1_000, topics: 2_000, messages: 20_000, likes: 10_000, reports: 200 },
   default: {
     forums: 20,
@@ -48,7 +51,7 @@ export interface GenerateOptions extends DatasetSize {
 
 /** Every generated user has this password, so a bench run can log in as any of them. */
 export const BENCH_PASSWORD = 'benchmark-password';
-export const BENCH_EMAIL_DOMAIN = 'bench.example';
+const BENCH_EMAIL_DOMAIN = 'bench.example';
 /** Bumped whenever the generator's output changes, so a cached dataset is made again. */
 export const GENERATOR_VERSION = 2;
 
@@ -89,7 +92,7 @@ export function messageContent(seed: number, id: number): text.Rendered & { rare
 }
 
 /** Decides who writes what when: which messages open topics, which topic each reply joins. */
-export function buildTimeline(options: GenerateOptions): Timeline {
+function buildTimeline(options: GenerateOptions): Timeline {
   const { messages: total, topics, seed } = options;
   if (topics < 1 || total < topics)
     throw new Error('need at least one topic and no fewer messages than topics');
@@ -155,68 +158,76 @@ interface BulkWriter {
   close(): Promise<void>;
 }
 
+/** PostgreSQL type of an unnest array. */
+type ArrayType = 'int' | 'bigint' | 'text' | 'bytea';
+
 interface Column {
   name: string;
-  /** PostgreSQL type of the unnest array. */
-  type: 'int' | 'bigint' | 'text' | 'bytea';
+  type: ArrayType;
 }
 
-const col = (name: string, type: Column['type']): Column => ({ name, type });
+/** The tables the generator fills. */
+type Table = 'forums' | 'users' | 'topics' | 'messages' | 'likes' | 'message_reports' | 'images';
+/** A row as the bulk writer takes it: the table's insert shape, checked against server/db/database.ts. */
+type Row<T extends Table> = Insertable<Database[T]>;
 
-const COLUMNS = {
-  forums: [col('id', 'int'), col('name', 'text'), col('icon', 'text')],
-  users: [
-    col('id', 'int'),
-    col('username', 'text'),
-    col('username_key', 'text'),
-    col('email', 'text'),
-    col('email_key', 'text'),
-    col('password_hash', 'text'),
-    col('birthdate', 'text'),
-    col('is_admin', 'int'),
-    col('is_active', 'int'),
-    col('created_at', 'bigint'),
-    col('activated_at', 'bigint'),
-  ],
-  topics: [
-    col('id', 'int'),
-    col('forum_id', 'int'),
-    col('user_id', 'int'),
-    col('subject', 'text'),
-    col('subject_search', 'text'),
-    col('image', 'text'),
-    col('preview', 'text'),
-    col('replies', 'int'),
-    col('created_at', 'bigint'),
-    col('timestamp', 'bigint'),
-  ],
-  messages: [
-    col('id', 'int'),
-    col('topic_id', 'int'),
-    col('user_id', 'int'),
-    col('content', 'text'),
-    col('content_search', 'text'),
-    col('created_at', 'bigint'),
-  ],
-  likes: [col('message_id', 'int'), col('user_id', 'int'), col('created_at', 'bigint')],
-  message_reports: [
-    col('id', 'int'),
-    col('message_id', 'int'),
-    col('content', 'text'),
-    col('email', 'text'),
-    col('reporter_user_id', 'int'),
-    col('timestamp', 'bigint'),
-    col('is_open', 'int'),
-    col('closed_by', 'int'),
-    col('closed_at', 'bigint'),
-  ],
-  images: [
-    col('name', 'text'),
-    col('content_type', 'text'),
-    col('data', 'bytea'),
-    col('created_at', 'bigint'),
-  ],
-} as const;
+/**
+ * The columns the generator fills, in insert order, typed against the schema: a column the table
+ * does not have, or a new column an insert needs, breaks the compile rather than the load.
+ */
+function columns<T extends Table>(types: { [K in keyof Row<T>]: ArrayType }): Column[] {
+  return Object.entries(types).map(([name, type]) => ({ name, type: type as ArrayType }));
+}
+
+const COLUMNS: Record<Table, Column[]> = {
+  forums: columns<'forums'>({ id: 'int', name: 'text', icon: 'text', position: 'int', description: 'text' }),
+  users: columns<'users'>({
+    id: 'int',
+    username: 'text',
+    username_key: 'text',
+    email: 'text',
+    email_key: 'text',
+    password_hash: 'text',
+    birthdate: 'text',
+    is_admin: 'int',
+    is_active: 'int',
+    created_at: 'bigint',
+    activated_at: 'bigint',
+  }),
+  topics: columns<'topics'>({
+    id: 'int',
+    forum_id: 'int',
+    user_id: 'int',
+    subject: 'text',
+    subject_search: 'text',
+    image: 'text',
+    preview: 'text',
+    replies: 'int',
+    created_at: 'bigint',
+    timestamp: 'bigint',
+  }),
+  messages: columns<'messages'>({
+    id: 'int',
+    topic_id: 'int',
+    user_id: 'int',
+    content: 'text',
+    content_search: 'text',
+    created_at: 'bigint',
+  }),
+  likes: columns<'likes'>({ message_id: 'int', user_id: 'int', created_at: 'bigint' }),
+  message_reports: columns<'message_reports'>({
+    id: 'int',
+    message_id: 'int',
+    content: 'text',
+    email: 'text',
+    reporter_user_id: 'int',
+    timestamp: 'bigint',
+    is_open: 'int',
+    closed_by: 'int',
+    closed_at: 'bigint',
+  }),
+  images: columns<'images'>({ name: 'text', content_type: 'text', data: 'bytea', created_at: 'bigint' }),
+};
 
 function sqliteWriter(file: string): BulkWriter {
   const db = new SqliteDatabase(file);
@@ -304,22 +315,32 @@ async function postgresWriter(url: string): Promise<BulkWriter> {
   };
 }
 
+/** Typed rows as the writer's value lists, in the order of the table's columns. */
+function insertRows<T extends Table>(writer: BulkWriter, table: T, rows: readonly Row<T>[]): Promise<void> {
+  const names = COLUMNS[table].map((column) => column.name as keyof Row<T>);
+  return writer.insert(
+    table,
+    COLUMNS[table],
+    rows.map((row) => names.map((name) => row[name] ?? null)),
+  );
+}
+
 /** Inserts rows produced by `make(i)` for i in [0, count) in batches. */
-async function insertInBatches(
+async function insertInBatches<T extends Table>(
   writer: BulkWriter,
-  table: keyof typeof COLUMNS,
+  table: T,
   count: number,
   batchSize: number,
-  make: (i: number) => unknown[] | null,
+  make: (i: number) => Row<T> | null,
   log: (line: string) => void,
 ) {
-  let batch: unknown[][] = [];
+  let batch: Row<T>[] = [];
   let reported = 0;
   for (let i = 0; i < count; i += 1) {
     const row = make(i);
     if (row) batch.push(row);
     if (batch.length >= batchSize) {
-      await writer.insert(table, COLUMNS[table], batch);
+      await insertRows(writer, table, batch);
       batch = [];
     }
     if (count >= 200_000 && i - reported >= count / 10) {
@@ -327,11 +348,11 @@ async function insertInBatches(
       log(`  ${table}: ${Math.round((100 * i) / count)}%`);
     }
   }
-  await writer.insert(table, COLUMNS[table], batch);
+  await insertRows(writer, table, batch);
 }
 
-async function coverImages(forums: number, createdAt: number): Promise<unknown[][]> {
-  const rows: unknown[][] = [];
+async function coverImages(forums: number, createdAt: number): Promise<Row<'images'>[]> {
+  const rows: Row<'images'>[] = [];
   for (let id = 1; id <= forums; id += 1) {
     const hue = (id * 47) % 360;
     for (const [size, width, height] of [
@@ -340,14 +361,13 @@ async function coverImages(forums: number, createdAt: number): Promise<unknown[]
     ] as const) {
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="hsl(${hue},55%,45%)"/></svg>`;
       const data = await sharp(Buffer.from(svg)).webp({ quality: 70 }).toBuffer();
-      rows.push([benchImageName(id, size), 'image/webp', data, createdAt]);
+      rows.push({ name: benchImageName(id, size), content_type: 'image/webp', data, created_at: createdAt });
     }
   }
   return rows;
 }
 
-export const benchImageName = (forumId: number, size: 'big' | 'small') =>
-  `bench-forum-${forumId}-${size}.webp`;
+const benchImageName = (forumId: number, size: 'big' | 'small') => `bench-forum-${forumId}-${size}.webp`;
 
 /**
  * Fills an empty database with a forum of the given size, through the migrated schema (so search
@@ -386,15 +406,12 @@ export async function generateDataset(
   const firstTime = timeline.timeOf[0] ?? options.now;
   const random = text.createRandom(options.seed ^ 0x1234567);
   try {
-    await writer.insert(
+    await insertRows(
+      writer,
       'forums',
-      COLUMNS.forums,
-      Array.from({ length: options.forums }, (_, i) => {
-        const forum = text.forum(i + 1);
-        return [forum.id, forum.name, forum.icon];
-      }),
+      Array.from({ length: options.forums }, (_, i) => text.forum(i + 1)),
     );
-    await writer.insert('images', COLUMNS.images, await coverImages(options.forums, firstTime));
+    await insertRows(writer, 'images', await coverImages(options.forums, firstTime));
 
     const restoreSearchIndexes = await writer.suspendSearchIndexes();
     const passwordHash = await hashPassword(BENCH_PASSWORD);
@@ -411,19 +428,18 @@ export async function generateDataset(
         const year = 1960 + Math.floor(random() * 45);
         const birthdate = `${year}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`;
         // User 1 is the admin; everyone is active.
-        return [
+        return {
           id,
-          name,
-          name.toLowerCase(),
-          email,
-          email,
-          passwordHash,
-          birthdate,
-          id === 1 ? 1 : 0,
-          1,
-          joined,
-          joined,
-        ];
+          ...newUserRow({
+            username: name,
+            email,
+            passwordHash,
+            birthdate,
+            isAdmin: id === 1,
+            isActive: true,
+            createdAt: joined,
+          }),
+        };
       },
       log,
     );
@@ -443,18 +459,17 @@ export async function generateDataset(
         );
         const main = messageContent(options.seed, id);
         const lastActivity = timeline.timeOf[(timeline.topicLastMessage[i] ?? id) - 1] ?? 0;
-        return [
+        return newTopicRow({
           id,
           forumId,
-          timeline.authorOf[id - 1],
-          subjectText,
-          normalizeForSearch(subjectText),
-          benchImageName(forumId, 'big'),
-          previewText(main.text),
-          timeline.topicReplies[i],
-          timeline.timeOf[id - 1],
-          activityTimestamp(lastActivity, id),
-        ];
+          userId: timeline.authorOf[id - 1] ?? 1,
+          subject: subjectText,
+          image: benchImageName(forumId, 'big'),
+          preview: previewText(main.text),
+          replies: timeline.topicReplies[i] ?? 0,
+          createdAt: timeline.timeOf[id - 1] ?? 0,
+          timestamp: activityTimestamp(lastActivity, id),
+        });
       },
       log,
     );
@@ -470,14 +485,14 @@ export async function generateDataset(
         const id = i + 1;
         const body = messageContent(options.seed, id);
         if (body.rare) rareWords[body.rare] = (rareWords[body.rare] ?? 0) + 1;
-        return [
+        return {
           id,
-          timeline.topicOf[i],
-          timeline.authorOf[i],
-          body.html,
-          normalizeForSearch(body.text),
-          timeline.timeOf[i],
-        ];
+          topic_id: timeline.topicOf[i] ?? null,
+          user_id: timeline.authorOf[i] ?? 1,
+          content: body.html,
+          content_search: normalizeForSearch(body.text),
+          created_at: timeline.timeOf[i] ?? 0,
+        };
       },
       log,
     );
@@ -509,7 +524,7 @@ export async function generateDataset(
           options.now,
           (timeline.timeOf[messageId - 1] ?? 0) + Math.floor(random() * 86_400_000),
         );
-        return [messageId, key % userSpace, at];
+        return { message_id: messageId, user_id: key % userSpace, created_at: at };
       },
       log,
     );
@@ -526,17 +541,17 @@ export async function generateDataset(
         const at =
           reportStart + Math.floor(((i + random()) * 90 * 86_400_000) / Math.max(1, options.reports));
         const open = random() < 0.6;
-        return [
-          i + 1,
-          1 + Math.floor(random() * options.messages),
-          text.reportReason(random),
-          reporter ? `user${reporter}@${BENCH_EMAIL_DOMAIN}` : `guest${i}@example.com`,
-          reporter,
-          at,
-          open ? 1 : 0,
-          open ? null : 1,
-          open ? null : at + 3_600_000,
-        ];
+        return {
+          id: i + 1,
+          message_id: 1 + Math.floor(random() * options.messages),
+          content: text.reportReason(random),
+          email: reporter ? `user${reporter}@${BENCH_EMAIL_DOMAIN}` : `guest${i}@example.com`,
+          reporter_user_id: reporter,
+          timestamp: at,
+          is_open: open ? 1 : 0,
+          closed_by: open ? null : 1,
+          closed_at: open ? null : at + 3_600_000,
+        };
       },
       log,
     );

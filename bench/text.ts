@@ -513,9 +513,16 @@ const FORUM_NAMES = [
 ] as const;
 
 /** Forum `n` (1-based): the first twenty have real names, the rest are numbered. */
-export function forum(n: number): { id: number; name: string; icon: string } {
+export function forum(n: number): {
+  id: number;
+  name: string;
+  icon: string;
+  position: number;
+  description: string;
+} {
   const named = FORUM_NAMES[n - 1];
-  return named ? { id: n, name: named[0], icon: named[1] } : { id: n, name: `פורום ${n}`, icon: '💬' };
+  const [name, icon] = named ?? [`פורום ${n}`, '💬'];
+  return { id: n, name, icon, position: n, description: '' };
 }
 
 export function reportReason(random: Random): string {

@@ -7,6 +7,7 @@ import type { Database, UserRow } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { seedForums } from '../server/db/seed-forums';
 import { hashPassword } from '../server/modules/accounts/password';
+import { actorOf } from '../server/actor';
 import { hashToken } from '../server/plugins/auth';
 import { insertMessage } from '../server/modules/messages/messages.repository';
 import { createReply, toggleMessageLike } from '../server/modules/messages/messages.service';
@@ -165,18 +166,21 @@ export async function seedE2e(): Promise<void> {
 
     for (const [index, subject] of SUBJECTS.slice(0, BUSY_FORUM_TOPICS).entries()) {
       const author = authors[index % authors.length] ?? writer;
-      const topic = await createTopic(app, author, {
+      const topic = await createTopic(app.deps, actorOf(author), {
         forumId: BUSY_FORUM_ID,
         subject,
         message: paragraph(`${subject} – זו ההודעה הפותחת של הנושא, מספר ${index + 1}.`),
       });
       if (index % 4 === 0) {
-        await createReply(app, user, { topicId: topic.post.id, content: paragraph('תודה, מעניין מאוד!') });
+        await createReply(app.deps, actorOf(user), {
+          topicId: topic.post.id,
+          content: paragraph('תודה, מעניין מאוד!'),
+        });
       }
     }
 
     for (const { forumId, subject } of OTHER_TOPICS) {
-      const topic = await createTopic(app, writer, {
+      const topic = await createTopic(app.deps, actorOf(writer), {
         forumId,
         subject,
         message: paragraph(`${subject} – מה אתם חושבים?`),
@@ -192,28 +196,28 @@ export async function seedE2e(): Promise<void> {
       }
     }
 
-    const first = await createTopic(app, admin, {
+    const first = await createTopic(app.deps, actorOf(admin), {
       forumId: 1,
       subject: 'תמונת נושא',
       message: paragraph('נושא עם תמונה'),
     });
-    const markup = await createTopic(app, admin, {
+    const markup = await createTopic(app.deps, actorOf(admin), {
       forumId: 1,
       subject: MARKUP_TOPIC,
       message: markupMessage(config.publicUrl, first.post.image),
     });
     for (let reply = 1; reply <= MARKUP_TOPIC_REPLIES; reply += 1) {
       const author = authors[reply % authors.length] ?? writer;
-      const created = await createReply(app, author, {
+      const created = await createReply(app.deps, actorOf(author), {
         topicId: markup.post.id,
         content: paragraph(`תגובה מספר ${reply} לנושא העיצוב.`),
       });
       if (reply === MARKUP_TOPIC_REPLIES) {
-        await toggleMessageLike(app, user, created.id);
-        await toggleMessageLike(app, admin, created.id);
+        await toggleMessageLike(app.deps, actorOf(user), created.id);
+        await toggleMessageLike(app.deps, actorOf(admin), created.id);
       }
     }
-    await toggleMessageLike(app, user, markup.mainMessage.id);
+    await toggleMessageLike(app.deps, actorOf(user), markup.mainMessage.id);
   } finally {
     await app.close();
     await db.destroy();

@@ -8,13 +8,13 @@ import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { accountDataRoutes } from './modules/account-data/account-data.routes';
+import type { Deps } from './deps';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminForumsRoutes } from './modules/admin-forums/admin-forums.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { avatarsRoutes } from './modules/avatars/avatars.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { forumsRoutes } from './modules/forums/forums.routes';
-import { mailPlugin } from './modules/mail/mail.service';
 import { membersRoutes } from './modules/members/members.routes';
 import { imagesRoutes } from './modules/images/images.routes';
 import { recommendationsRoutes } from './modules/recommendations/recommendations.routes';
@@ -32,6 +32,7 @@ import { authPlugin } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
 import { emojiRoutes } from './plugins/emoji';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { mailPlugin } from './plugins/mail';
 import { securityPlugin } from './plugins/security';
 
 declare module 'fastify' {
@@ -39,6 +40,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     config: Config;
     clock: Clock;
+    /** The plain dependencies routes hand to services (server/deps.ts). */
+    deps: Deps;
   }
 }
 
@@ -55,55 +58,65 @@ export interface AppDependencies {
 export const BODY_LIMIT_BYTES = 128 * 1024;
 
 /** Builds the whole server without listening: tests inject requests into it, main.ts listens. */
-export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp(options: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: deps.config.logLevel },
+    logger: options.logger === false ? false : { level: options.config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: options.config.trustProxy,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('db', deps.db);
-  app.decorate('config', deps.config);
-  app.decorate('clock', deps.clock ?? systemClock);
+  app.decorate('db', options.db);
+  app.decorate('config', options.config);
+  app.decorate('clock', options.clock ?? systemClock);
 
   await app.register(errorHandlerPlugin);
   await app.register(swagger, {
-    openapi: { info: { title: `${deps.config.siteName} API`, version: '1.0.0' } },
+    openapi: { info: { title: `${options.config.siteName} API`, version: '1.0.0' } },
     transform: jsonSchemaTransform,
     transformObject: mergeEquivalentPaths,
   });
   await app.register(securityPlugin);
-  await app.register(guestCachePlugin, { maxBytes: deps.config.guestCacheBytes });
+  await app.register(guestCachePlugin, { maxBytes: options.config.guestCacheBytes });
   await app.register(compressionPlugin);
   await app.register(authPlugin);
   await app.register(mailPlugin);
+  app.decorate('deps', {
+    db: app.db,
+    clock: app.clock,
+    config: app.config,
+    mailer: app.mailer,
+    log: app.log,
+  });
   await app.register(siteSettingsPlugin);
 
-  await app.register(siteRoutes, { prefix: '/api' });
-  await app.register(forumsRoutes, { prefix: '/api' });
-  await app.register(analyticsRoutes, { prefix: '/api' });
-  await app.register(topicsRoutes, { prefix: '/api' });
-  await app.register(messagesRoutes, { prefix: '/api' });
-  await app.register(captchaRoutes, { prefix: '/api' });
-  await app.register(accountsRoutes, { prefix: '/api' });
-  await app.register(searchRoutes, { prefix: '/api' });
-  await app.register(reportsRoutes, { prefix: '/api' });
-  await app.register(recommendationsRoutes, { prefix: '/api' });
-  await app.register(imagesRoutes, { prefix: '/api' });
-  await app.register(avatarsRoutes, { prefix: '/api' });
-  await app.register(adminForumsRoutes, { prefix: '/api' });
-  await app.register(siteSettingsRoutes, { prefix: '/api' });
-  await app.register(membersRoutes, { prefix: '/api' });
-  await app.register(accountDataRoutes, { prefix: '/api' });
+  const apiRoutes = [
+    siteRoutes,
+    forumsRoutes,
+    analyticsRoutes,
+    topicsRoutes,
+    messagesRoutes,
+    captchaRoutes,
+    accountsRoutes,
+    searchRoutes,
+    reportsRoutes,
+    recommendationsRoutes,
+    imagesRoutes,
+    avatarsRoutes,
+    adminForumsRoutes,
+    siteSettingsRoutes,
+    membersRoutes,
+    accountDataRoutes,
+  ];
+  for (const routes of apiRoutes) await app.register(routes, { prefix: '/api' });
   await app.register(emojiRoutes);
   await app.register(feedsRoutes);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const clientDir = deps.clientDir ?? path.resolve('dist/client');
+  const clientDir = options.clientDir ?? path.resolve('dist/client');
   await app.register(clientPlugin, { clientDir: existsSync(clientDir) ? clientDir : null });
   return app;
 }

@@ -1,6 +1,8 @@
+import { ERRORS, type ErrorCode, errorText } from '../shared/errors';
+
 /**
  * An answer the user should see: an HTTP status of spec §8, a machine code and a Hebrew message.
- * Services throw it; the error handler turns it into `{error, message}`.
+ * Services throw it (through `apiError`); the error handler turns it into `{error, message}`.
  */
 export class HttpError extends Error {
   constructor(
@@ -15,10 +17,25 @@ export class HttpError extends Error {
   }
 }
 
-export const GENERIC_ERROR_MESSAGE = 'אירעה שגיאה, נסו שוב מאוחר יותר';
+/**
+ * The error of a catalogued code (shared/errors.ts), with the catalogue's status and text. Only
+ * `validation` takes a message: the text of the rule that failed (shared/validation-messages.ts).
+ */
+export function apiError(code: Exclude<ErrorCode, 'validation'>): HttpError;
+export function apiError(code: 'validation', message: string): HttpError;
+export function apiError(code: ErrorCode, message?: string): HttpError {
+  const entry = ERRORS[code];
+  return new HttpError(entry.status, code, message ?? entry.message);
+}
 
-export const notFound = (message = 'הדף או הפריט המבוקש לא נמצא') => new HttpError(404, 'not_found', message);
-export const unauthorized = (message = 'כדי לבצע פעולה זו יש להתחבר לאתר') =>
-  new HttpError(401, 'unauthorized', message);
-export const forbidden = (message = 'אין לך הרשאה לבצע פעולה זו') => new HttpError(403, 'forbidden', message);
-export const badRequest = (message: string, code = 'validation') => new HttpError(400, code, message);
+/**
+ * The error of a catalogued code whose text has `{placeholders}` (a suspension's end date), filled
+ * from `params`; `details` go into the body beside `error` and `message`.
+ */
+export function apiErrorWith(
+  code: Exclude<ErrorCode, 'validation'>,
+  params: Record<string, string>,
+  details?: Record<string, string | number | null>,
+): HttpError {
+  return new HttpError(ERRORS[code].status, code, errorText(code, params), details);
+}

@@ -17,11 +17,11 @@ export const BIRTHDATE_DEFAULT_MONTH: CalendarDate = { year: 1995, month: 1, day
 
 const FORMAT = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 
-export function isLeapYear(year: number): boolean {
+function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
-export function daysInMonth(year: number, month: number): number {
+function daysInMonth(year: number, month: number): number {
   if (month === 2) return isLeapYear(year) ? 29 : 28;
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
@@ -43,7 +43,7 @@ export function formatBirthdate(date: CalendarDate): string {
   return `${pad(date.day, 2)}/${pad(date.month, 2)}/${pad(date.year, 4)}`;
 }
 
-export function compareDates(a: CalendarDate, b: CalendarDate): number {
+function compareDates(a: CalendarDate, b: CalendarDate): number {
   return a.year - b.year || a.month - b.month || a.day - b.day;
 }
 

@@ -23,8 +23,6 @@ export type EmojiCode = (typeof EMOJI)[number]['code'];
 
 export const emojiPath = (code: string) => `/emoji/${code}.svg`;
 
-export const isEmojiCode = (code: string): code is EmojiCode => EMOJI.some((emoji) => emoji.code === code);
-
 /**
  * The Twemoji file code of an emoji character (hex code points joined by dashes, without the
  * variation selector), so an icon like a forum's is drawn as the same image on every device.

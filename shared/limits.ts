@@ -29,6 +29,5 @@ export const LIMITS = {
   emojiCount: 14,
 } as const;
 
-/** Forum ids the spec reserves: 0 is "all posts" and -1 is "search results" (§3). */
+/** The forum id the spec reserves for "all posts" (§3); -1, "search results", is never sent. */
 export const ALL_POSTS_FORUM_ID = 0;
-export const SEARCH_FORUM_ID = -1;

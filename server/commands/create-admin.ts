@@ -33,14 +33,11 @@ export async function createAdmin(
   const passwordHash = await hashPassword(password);
   return insertUser(db, {
     username,
-    username_key: username.toLowerCase(),
     email,
-    email_key: email.toLowerCase(),
-    password_hash: passwordHash,
+    passwordHash,
     birthdate: null,
-    is_admin: 1,
-    is_active: 1,
-    created_at: now,
-    activated_at: now,
+    isAdmin: true,
+    isActive: true,
+    createdAt: now,
   });
 }

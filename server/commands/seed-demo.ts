@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import { EMOJI, emojiPath } from '../../shared/emoji';
-import { normalizeForSearch } from '../../shared/hebrew';
 import { LIMITS } from '../../shared/limits';
 import type { Database, ForumRow, UserRow } from '../db/database';
 import { insertUser } from '../modules/accounts/accounts.repository';
@@ -9,9 +8,8 @@ import { listForums } from '../modules/forums/forums.repository';
 import { countImages } from '../modules/images/images.repository';
 import { coverImageSource, smallImageName, storeImagePair } from '../modules/images/topic-image.service';
 import { prepareMessageContent } from '../modules/markup/markup';
-import { insertMessage, setMessageTopic } from '../modules/messages/messages.repository';
 import { insertReport } from '../modules/reports/reports.repository';
-import { activityTimestamp, insertTopic } from '../modules/topics/topics.repository';
+import { insertTopicWithMainMessage } from '../modules/topics/topics.repository';
 import { CommandError } from './create-admin';
 import {
   CODE_SNIPPETS,
@@ -299,15 +297,12 @@ export async function seedDemo(db: Kysely<Database>, options: SeedDemoOptions): 
       users.push(
         await insertUser(trx, {
           username,
-          username_key: username.toLowerCase(),
           email: `demo${index + 1}@example.com`,
-          email_key: `demo${index + 1}@example.com`,
-          password_hash: passwordHash,
+          passwordHash,
           birthdate: `${1970 + (index % 35)}-${String((index % 12) + 1).padStart(2, '0')}-15`,
-          is_admin: 0,
-          is_active: 1,
-          created_at: createdAt,
-          activated_at: createdAt,
+          isAdmin: false,
+          isActive: true,
+          createdAt,
         }),
       );
     }
@@ -325,28 +320,17 @@ export async function seedDemo(db: Kysely<Database>, options: SeedDemoOptions): 
       if (!first) continue;
       const forumCover = forumCovers.get(topic.forum.id) ?? '';
       const picture = `${options.publicUrl}/api/images/${smallImageName(forumCover)}`;
-      const prepared = prepareMessageContent(first.html.replace('{picture}', picture));
-      const main = await insertMessage(trx, {
-        topicId: null,
+      const { mainMessage: main } = await insertTopicWithMainMessage(trx, {
+        forumId: topic.forum.id,
         userId: userAt(first.userIndex).id,
-        content: prepared.content,
-        contentSearch: prepared.contentSearch,
-        createdAt: first.time,
-      });
-      await insertTopic(trx, {
-        id: main.id,
-        forum_id: topic.forum.id,
-        user_id: main.user_id,
         subject: topic.subject,
-        subject_search: normalizeForSearch(topic.subject),
+        body: prepareMessageContent(first.html.replace('{picture}', picture)),
         image: topicImages.get(topic) ?? forumCover,
-        preview: prepared.preview,
+        createdAt: first.time,
+        // The replies follow in one bulk insert below, so the topic is written with their count and time.
+        lastActivityAt: lastActivity(topic),
         replies: rest.length,
-        created_at: first.time,
-        // Every demo message has its own millisecond, so the plain order key is already unique.
-        timestamp: activityTimestamp(lastActivity(topic), main.id),
       });
-      await setMessageTopic(trx, main.id, main.id);
       await insertMessages(
         trx,
         rest.map((reply) => {

@@ -1,28 +1,28 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database';
+import { type NewMessage, newMessageRow } from '../modules/messages/messages.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** Rows per INSERT: well under SQLite's 32766 bound parameters and PostgreSQL's 65535. */
 const CHUNK = 500;
 
+/** Hands the rows to `insert` CHUNK at a time, in the given order. */
+async function inChunks<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += CHUNK) await insert(rows.slice(start, start + CHUNK));
+}
+
 /** Likes in bulk, for the demo seed (the API adds them one toggle at a time). */
-export async function insertLikes(
+export function insertLikes(
   db: Db,
   likes: ReadonlyArray<{ messageId: number; userId: number; createdAt: number }>,
 ): Promise<void> {
-  for (let start = 0; start < likes.length; start += CHUNK) {
-    await db
-      .insertInto('likes')
-      .values(
-        likes.slice(start, start + CHUNK).map((like) => ({
-          message_id: like.messageId,
-          user_id: like.userId,
-          created_at: like.createdAt,
-        })),
-      )
-      .execute();
-  }
+  const rows = likes.map((like) => ({
+    message_id: like.messageId,
+    user_id: like.userId,
+    created_at: like.createdAt,
+  }));
+  return inChunks(rows, (chunk) => db.insertInto('likes').values(chunk).execute());
 }
 
 /** Whether the forum already has content: the demo seed only fills an empty one. */
@@ -31,31 +31,8 @@ export async function hasTopics(db: Db): Promise<boolean> {
 }
 
 /** Messages in bulk, in the given order (ids rise in that order); for the demo seed's replies. */
-export async function insertMessages(
-  db: Db,
-  messages: ReadonlyArray<{
-    topicId: number;
-    userId: number;
-    content: string;
-    contentSearch: string;
-    createdAt: number;
-  }>,
-): Promise<void> {
-  for (let start = 0; start < messages.length; start += CHUNK) {
-    await db
-      .insertInto('messages')
-      .values(
-        messages.slice(start, start + CHUNK).map((message) => ({
-          topic_id: message.topicId,
-          user_id: message.userId,
-          content: message.content,
-          content_search: message.contentSearch,
-          created_at: message.createdAt,
-          updated_at: null,
-        })),
-      )
-      .execute();
-  }
+export function insertMessages(db: Db, messages: ReadonlyArray<NewMessage>): Promise<void> {
+  return inChunks(messages.map(newMessageRow), (chunk) => db.insertInto('messages').values(chunk).execute());
 }
 
 /** Every message with its author and time, and whether it is a topic's main message. */

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
  * The tables as the code sees them. Times are milliseconds since the epoch (BIGINT on PostgreSQL,
@@ -168,7 +168,6 @@ export interface AnalyticsEventsTable {
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
 export type TopicRow = Selectable<TopicsTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type ForumRow = Selectable<ForumsTable>;

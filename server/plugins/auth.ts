@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/database';
-import { forbidden, unauthorized } from '../http-error';
+import { apiError } from '../http-error';
+import { findSessionUser } from '../modules/accounts/accounts.repository';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,28 +18,16 @@ export function hashToken(token: string): string {
 }
 
 /**
- * Resolves `Authorization: Bearer <token>` to the active, unsuspended user of an unexpired session. A missing,
- * expired, revoked or forged token leaves the request a guest; routes decide what a guest may do.
+ * Resolves `Authorization: Bearer <token>` to the active, unsuspended user of an unexpired session.
+ * A missing, expired, revoked or forged token leaves the request a guest; the shared policy decides
+ * what a guest may do.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
     if (!token) return;
-    const row = await app.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .selectAll('users')
-      .where('sessions.token_hash', '=', hashToken(token))
-      .where('sessions.expires_at', '>', app.clock.now())
-      .where('users.is_active', '=', 1)
-      // The one place suspension is enforced on requests: a suspended user is a guest to every
-      // route, so each write answers 401 (their sessions also end when the suspension starts).
-      .where((eb) =>
-        eb.or([eb('users.suspended_until', 'is', null), eb('users.suspended_until', '<=', app.clock.now())]),
-      )
-      .executeTakeFirst();
-    request.user = row ?? null;
+    request.user = (await findSessionUser(app.db, hashToken(token), app.clock.now())) ?? null;
   });
 });
 
@@ -49,15 +38,10 @@ export function bearerToken(request: FastifyRequest): string | null {
   return token.length > 0 && token.length <= 200 ? token : null;
 }
 
-/** The logged-in user, or a 401 with the spec's Hebrew message. */
-export function requireUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
+/** The one mapping of a user row to the actor of shared/policies.ts. */
 
-/** The logged-in admin: 401 for a guest, 403 for a user who is not an admin. */
-export function requireAdmin(request: FastifyRequest): UserRow {
-  const user = requireUser(request);
-  if (user.is_admin !== 1) throw forbidden();
-  return user;
+/** The logged-in user's own row (the account calls change it), or a 401. */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw apiError('unauthorized');
+  return request.user;
 }

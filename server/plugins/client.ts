@@ -2,7 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isClientRoute } from '../../shared/client-routes';
 import { sendPage, shellRenderer } from '../guest-cache/pages';
-import { notFound } from '../http-error';
+import { apiError } from '../http-error';
 
 export const NOT_FOUND_PAGE = '/page/not-found';
 
@@ -38,7 +38,7 @@ export async function clientPlugin(app: FastifyInstance, options: { clientDir: s
   }
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || !renderer || !['GET', 'HEAD'].includes(request.method)) {
-      throw notFound();
+      throw apiError('not_found');
     }
     const status = isClientRoute(request.url.split('?')[0] ?? '/') ? 200 : 404;
     return sendPage(request, reply, { renderer, status, cache });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../http-error';
+import { apiError } from '../http-error';
 import { twemojiFileForCode } from '../twemoji';
 
 /**
@@ -15,7 +15,7 @@ export async function emojiRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { file } = request.params;
       const svgFile = file.endsWith('.svg') ? twemojiFileForCode(file.slice(0, -'.svg'.length)) : null;
-      if (!svgFile) throw notFound();
+      if (!svgFile) throw apiError('not_found');
       return reply
         .header('content-type', 'image/svg+xml')
         .header('cache-control', 'public, max-age=31536000, immutable')

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { normalizeForSearch } from '../../shared/hebrew';
 import type { Database, MessageRow, TopicRow, UserRow } from '../db/database';
+import { insertSession, insertUser } from '../modules/accounts/accounts.repository';
 import { prepareMessageContent } from '../modules/markup/markup';
-import { insertMessage, setMessageTopic } from '../modules/messages/messages.repository';
-import { insertTopic, refreshTopicActivity, uniqueTimestamp } from '../modules/topics/topics.repository';
+import { insertReply, insertTopicWithMainMessage } from '../modules/topics/topics.repository';
 import { hashToken } from '../plugins/auth';
 
 let sequence = 0;
@@ -14,37 +13,25 @@ export interface TestUser {
   token: string;
 }
 
-/** An active user with a live session, inserted directly (the account flows have their own tests). */
+/** A user with a live session, written by the repository's insertUser (the account flows have their own tests). */
 export async function createUser(
   db: Kysely<Database>,
   options: { admin?: boolean; active?: boolean; username?: string; email?: string; now?: number } = {},
 ): Promise<TestUser> {
   sequence += 1;
   const suffix = `${process.pid}${sequence}${randomBytes(2).toString('hex')}`;
-  const username = options.username ?? `משתמש${suffix}`;
-  const email = options.email ?? `user${suffix}@example.test`;
   const now = options.now ?? Date.now();
-  const user = await db
-    .insertInto('users')
-    .values({
-      username,
-      username_key: username.toLowerCase(),
-      email,
-      email_key: email.toLowerCase(),
-      password_hash: 'no-password',
-      birthdate: '1995-01-01',
-      is_admin: options.admin ? 1 : 0,
-      is_active: options.active === false ? 0 : 1,
-      created_at: now,
-      activated_at: options.active === false ? null : now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const user = await insertUser(db, {
+    username: options.username ?? `משתמש${suffix}`,
+    email: options.email ?? `user${suffix}@example.test`,
+    passwordHash: 'no-password',
+    birthdate: '1995-01-01',
+    isAdmin: options.admin === true,
+    isActive: options.active !== false,
+    createdAt: now,
+  });
   const token = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('sessions')
-    .values({ user_id: user.id, token_hash: hashToken(token), created_at: now, expires_at: now + 1e12 })
-    .execute();
+  await insertSession(db, { userId: user.id, tokenHash: hashToken(token), now, expiresAt: now + 1e12 });
   return { user, token };
 }
 
@@ -54,58 +41,42 @@ export interface TestTopic {
 }
 
 /**
- * A topic with its main message, written the way POST /api/topic writes one (same id for both,
- * sanitised content, preview, unique order key) but with a fixed image name and no download.
+ * A topic with its main message, written by the same insertTopicWithMainMessage as POST /api/topic,
+ * but with a fixed image name and no download.
  */
 export async function createTopic(
   db: Kysely<Database>,
   options: { userId: number; forumId?: number; subject?: string; content?: string; now?: number },
 ): Promise<TestTopic> {
   sequence += 1;
-  const subject = options.subject ?? `נושא ${sequence}`;
-  const prepared = prepareMessageContent(options.content ?? `<p>הודעה ראשית ${sequence}</p>`);
-  const now = options.now ?? Date.now();
-  return db.transaction().execute(async (trx) => {
-    const main = await insertMessage(trx, {
-      topicId: null,
+  const body = prepareMessageContent(options.content ?? `<p>הודעה ראשית ${sequence}</p>`);
+  return db.transaction().execute((trx) =>
+    insertTopicWithMainMessage(trx, {
+      forumId: options.forumId ?? 1,
       userId: options.userId,
-      content: prepared.content,
-      contentSearch: prepared.contentSearch,
-      createdAt: now,
-    });
-    const topic = await insertTopic(trx, {
-      id: main.id,
-      forum_id: options.forumId ?? 1,
-      user_id: options.userId,
-      subject,
-      subject_search: normalizeForSearch(subject),
+      subject: options.subject ?? `נושא ${sequence}`,
+      body,
       image: 'test-topic-big.webp',
-      preview: prepared.preview,
-      replies: 0,
-      created_at: now,
-      timestamp: await uniqueTimestamp(trx, now, main.id),
-    });
-    await setMessageTopic(trx, main.id, topic.id);
-    return { topic, mainMessage: { ...main, topic_id: topic.id } };
-  });
+      createdAt: options.now ?? Date.now(),
+    }),
+  );
 }
 
-/** A reply, written as POST /api/message writes one (the topic's count and order key follow). */
+/** A reply, written by the same insertReply as POST /api/message (the topic's count and order key follow). */
 export async function createReply(
   db: Kysely<Database>,
   options: { topicId: number; userId: number; content?: string; now?: number },
 ): Promise<MessageRow> {
   sequence += 1;
-  const prepared = prepareMessageContent(options.content ?? `<p>תגובה ${sequence}</p>`);
-  return db.transaction().execute(async (trx) => {
-    const reply = await insertMessage(trx, {
+  const body = prepareMessageContent(options.content ?? `<p>תגובה ${sequence}</p>`);
+  const written = await db.transaction().execute((trx) =>
+    insertReply(trx, {
       topicId: options.topicId,
       userId: options.userId,
-      content: prepared.content,
-      contentSearch: prepared.contentSearch,
+      body,
       createdAt: options.now ?? Date.now(),
-    });
-    await refreshTopicActivity(trx, options.topicId);
-    return reply;
-  });
+    }),
+  );
+  if (!written) throw new Error(`no topic ${options.topicId}`);
+  return written.reply;
 }

@@ -12,7 +12,7 @@ const tags = ['account'];
 
 /** GET /api/me/export and DELETE /api/me (additions to spec §7): a member's own data. */
 export const accountDataRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, clock: app.clock };
+  const { deps } = app;
 
   app.get(
     '/me/export',

@@ -1,19 +1,14 @@
 import type { Kysely } from 'kysely';
-import { catalogueError } from '../../catalogue-error';
-import type { Clock } from '../../clock';
+import { apiError } from '../../http-error';
+import type { DataDeps } from '../../deps';
 import type { Database, UserRow } from '../../db/database';
 import { can } from '../../../shared/policies';
 import type { AccountExport } from '../../../shared/schemas/account-data';
-import { toActor } from '../../actor';
+import { actorOf } from '../../actor';
 import { verifyPassword } from '../accounts/password';
 import { lockActingAdmins } from '../members/members.repository';
 import { purgeMessagesOf } from '../members/members.service';
 import { anonymiseUser, likesOf, messagesOf, releaseHeldUsername, topicsOf } from './account-data.repository';
-
-export interface Deps {
-  db: Kysely<Database>;
-  clock: Clock;
-}
 
 /** How long a deleted account's username stays taken, so nobody passes as its owner at once. */
 export const USERNAME_HOLD_MS = 30 * 24 * 60 * 60 * 1000;
@@ -25,8 +20,8 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).to
 const isoOf = (ms: number) => new Date(Number(ms)).toISOString();
 
 /** Everything the site keeps of the user that they wrote or chose, as one JSON document. */
-export async function exportAccount(deps: Deps, user: UserRow): Promise<AccountExport> {
-  if (!can.exportOwnData(toActor(user))) throw catalogueError('unauthorized');
+export async function exportAccount(deps: DataDeps, user: UserRow): Promise<AccountExport> {
+  if (!can.exportOwnData(actorOf(user))) throw apiError('unauthorized');
   const [topics, messages, likes] = await Promise.all([
     topicsOf(deps.db, user.id),
     messagesOf(deps.db, user.id),
@@ -68,16 +63,16 @@ export async function exportAccount(deps: Deps, user: UserRow): Promise<AccountE
  * admin cannot leave the site without one. The username stays taken for USERNAME_HOLD_MS.
  */
 export async function deleteAccount(
-  deps: Deps,
+  deps: DataDeps,
   user: UserRow,
   input: { password: string; deleteMessages: boolean },
 ) {
-  if (!can.deleteOwnAccount(toActor(user))) throw catalogueError('unauthorized');
-  if (!(await verifyPassword(user.password_hash, input.password))) throw catalogueError('wrong_password');
+  if (!can.deleteOwnAccount(actorOf(user))) throw apiError('unauthorized');
+  if (!(await verifyPassword(user.password_hash, input.password))) throw apiError('wrong_password');
   if (user.is_admin === 1) {
     // Checked before anything is deleted, and again under the lock below.
     await deps.db.transaction().execute(async (trx) => {
-      if ((await lockActingAdmins(trx)).every((id) => id === user.id)) throw catalogueError('last_admin');
+      if ((await lockActingAdmins(trx)).every((id) => id === user.id)) throw apiError('last_admin');
     });
   }
   const purged = input.deleteMessages
@@ -85,7 +80,7 @@ export async function deleteAccount(
     : { deletedTopics: 0, deletedMessages: 0 };
   await deps.db.transaction().execute(async (trx) => {
     if (user.is_admin === 1 && (await lockActingAdmins(trx)).every((id) => id === user.id)) {
-      throw catalogueError('last_admin');
+      throw apiError('last_admin');
     }
     await anonymiseUser(trx, user.id, deps.clock.now(), DELETED_USER_NAME);
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps';
 import type { UserRow } from '../../db/database';
 import type { OutgoingMail } from '../mail/mail.service';
 import { renderLinkMail } from '../mail/mail.templates';
@@ -8,33 +8,33 @@ import { VALIDITY_MS } from './validity';
 const HOUR = 60 * 60 * 1000;
 
 function link(
-  app: FastifyInstance,
+  deps: Deps,
   route: 'activate-user' | 'forgot-password',
   user: UserRow,
   purpose: 'activation' | 'reset',
 ) {
-  const value = sealLink(app.config.secretKey, {
+  const value = sealLink(deps.config.secretKey, {
     purpose,
     userId: user.id,
     passwordVersion: user.password_version,
-    issuedAt: app.clock.now(),
+    issuedAt: deps.clock.now(),
   });
-  return `${app.config.publicUrl}/${route}/${value}`;
+  return `${deps.config.publicUrl}/${route}/${value}`;
 }
 
 /** The mail with the link that activates a new account; a fresh link each time it is made. */
-export function activationMail(app: FastifyInstance, user: UserRow): OutgoingMail {
-  const url = link(app, 'activate-user', user, 'activation');
+export function activationMail(deps: Deps, user: UserRow): OutgoingMail {
+  const url = link(deps, 'activate-user', user, 'activation');
   const days = Math.round(VALIDITY_MS.activationLink / (24 * HOUR));
   return {
     to: user.email,
     link: url,
     ...renderLinkMail({
-      siteName: app.config.siteName,
+      siteName: deps.config.siteName,
       subject: 'הפעלת החשבון',
       greeting: `שלום ${user.username},`,
       body: [
-        `תודה שנרשמת לאתר ${app.config.siteName}.`,
+        `תודה שנרשמת לאתר ${deps.config.siteName}.`,
         'כדי לסיים את ההרשמה ולהפעיל את החשבון יש ללחוץ על הקישור. עד אז החשבון אינו פעיל.',
       ],
       linkLabel: 'הפעלת החשבון',
@@ -45,14 +45,14 @@ export function activationMail(app: FastifyInstance, user: UserRow): OutgoingMai
 }
 
 /** The mail with the link that sets a new password. */
-export function resetMail(app: FastifyInstance, user: UserRow): OutgoingMail {
-  const url = link(app, 'forgot-password', user, 'reset');
+export function resetMail(deps: Deps, user: UserRow): OutgoingMail {
+  const url = link(deps, 'forgot-password', user, 'reset');
   const minutes = Math.round(VALIDITY_MS.resetLink / 60_000);
   return {
     to: user.email,
     link: url,
     ...renderLinkMail({
-      siteName: app.config.siteName,
+      siteName: deps.config.siteName,
       subject: 'איפוס סיסמה',
       greeting: `שלום ${user.username},`,
       body: ['התקבלה בקשה לאיפוס הסיסמה שלך. כדי לבחור סיסמה חדשה יש ללחוץ על הקישור.'],

@@ -9,7 +9,7 @@ export function presentOwnUser(row: UserRow): OwnUser {
 }
 
 /** Stored `yyyy-mm-dd` to the form's `dd/mm/yyyy`. */
-export function isoToBirthdate(iso: string | null): string | null {
+function isoToBirthdate(iso: string | null): string | null {
   const match = iso ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso) : null;
   if (!match) return null;
   return formatBirthdate({ year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) });

@@ -7,6 +7,23 @@ export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * The active, unsuspended user of an unexpired session, by the hash of its bearer token. The one
+ * place suspension is enforced on requests: a suspended user is a guest to every route, so each
+ * write answers 401 (their sessions also end when the suspension starts).
+ */
+export function findSessionUser(db: Db, tokenHash: string, now: number): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.expires_at', '>', now)
+    .where('users.is_active', '=', 1)
+    .where((eb) => eb.or([eb('users.suspended_until', 'is', null), eb('users.suspended_until', '<=', now)]))
+    .executeTakeFirst();
+}
+
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email_key', '=', email.toLowerCase()).executeTakeFirst();
 }
@@ -26,8 +43,40 @@ export async function emailTaken(db: Db, email: string, exceptUserId?: number): 
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-export function insertUser(db: Db, user: NewUser): Promise<UserRow> {
-  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+/** A new account as the services, the commands and the test factories describe it. */
+export interface NewAccount {
+  username: string;
+  email: string;
+  passwordHash: string;
+  birthdate: string | null;
+  isAdmin: boolean;
+  isActive: boolean;
+  createdAt: number;
+}
+
+/**
+ * The users row of a new account. The lower-case keys that keep names and addresses unique whatever
+ * their case are derived here; an active account counts as activated when created. The bench
+ * generator writes these rows in bulk.
+ */
+export function newUserRow(account: NewAccount): NewUser {
+  return {
+    username: account.username,
+    username_key: account.username.toLowerCase(),
+    email: account.email,
+    email_key: account.email.toLowerCase(),
+    password_hash: account.passwordHash,
+    birthdate: account.birthdate,
+    is_admin: account.isAdmin ? 1 : 0,
+    is_active: account.isActive ? 1 : 0,
+    created_at: account.createdAt,
+    activated_at: account.isActive ? account.createdAt : null,
+  };
+}
+
+/** The one write of a new user: registration, create-admin, the demo seed and the test factories. */
+export function insertUser(db: Db, account: NewAccount): Promise<UserRow> {
+  return db.insertInto('users').values(newUserRow(account)).returningAll().executeTakeFirstOrThrow();
 }
 
 /** Activates an inactive user; false when it was already active (a second click, or a race). */

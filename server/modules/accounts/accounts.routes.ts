@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   authResponse,
@@ -14,13 +15,13 @@ import {
 } from '../../../shared/schemas/accounts';
 import { errorBody } from '../../../shared/schemas/common';
 import { bearerToken, requireUser } from '../../plugins/auth';
-import { unauthorized } from '../../http-error';
+import { apiError } from '../../http-error';
 import { verifyCaptcha } from '../captcha/captcha.service';
 import { enforceActionLimits } from '../rate-limit/rate-limit.service';
 import { presentOwnUser } from './accounts.presenter';
 import * as accounts from './accounts.service';
 import { prepareVerificationTiming } from './password';
-import { schedulePendingMails } from './pending-mails';
+import { PENDING_MAIL_POLL_MS, retryPendingMails } from './pending-mails';
 
 const errors = {
   400: errorBody,
@@ -48,8 +49,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: registerBody, response: { 201: okResponse, ...errors } } },
     async (request, reply) => {
       await enforceActionLimits(app, request, 'register', request.body.email);
-      await verifyCaptcha(app, request.body.captcha);
-      await accounts.register(app, request.body);
+      await verifyCaptcha(app.deps, request.body.captcha);
+      await accounts.register(app.deps, request.body);
       return reply.status(201).send(ok);
     },
   );
@@ -57,7 +58,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/activate',
     { schema: { tags, body: linkBody, response: { 200: authResponse, ...errors } } },
-    async (request) => accounts.activate(app, request.body.encryptedData),
+    async (request) => accounts.activate(app.deps, request.body.encryptedData),
   );
 
   app.post(
@@ -65,8 +66,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: loginBody, response: { 200: authResponse, ...errors } } },
     async (request) => {
       await enforceActionLimits(app, request, 'login', request.body.email);
-      await verifyCaptcha(app, request.body.captcha);
-      return accounts.login(app, request.body.email, request.body.password);
+      await verifyCaptcha(app.deps, request.body.captcha);
+      return accounts.login(app.deps, request.body.email, request.body.password);
     },
   );
 
@@ -77,7 +78,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/logout', { schema: { tags, response: { 200: okResponse } } }, async (request) => {
-    await accounts.logout(app, bearerToken(request));
+    await accounts.logout(app.deps, bearerToken(request));
     return ok;
   });
 
@@ -86,8 +87,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: forgotPasswordBody, response: { 200: okResponse, ...errors, 503: errorBody } } },
     async (request) => {
       await enforceActionLimits(app, request, 'forgotPassword', request.body.email);
-      await verifyCaptcha(app, request.body.captcha);
-      await accounts.forgotPassword(app, request.body.email);
+      await verifyCaptcha(app.deps, request.body.captcha);
+      await accounts.forgotPassword(app.deps, request.body.email);
       return ok;
     },
   );
@@ -96,7 +97,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/forgot-password/validate',
     { schema: { tags, body: linkBody, response: { 200: okResponse, ...errors } } },
     async (request) => {
-      await accounts.validateResetLink(app, request.body.encryptedData);
+      await accounts.validateResetLink(app.deps, request.body.encryptedData);
       return ok;
     },
   );
@@ -105,8 +106,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/edit-profile/forgot-password',
     { schema: { tags, body: resetPasswordBody, response: { 200: okResponse, ...errors } } },
     async (request) => {
-      await verifyCaptcha(app, request.body.captcha);
-      await accounts.resetPassword(app, request.body.token, request.body.password);
+      await verifyCaptcha(app.deps, request.body.captcha);
+      await accounts.resetPassword(app.deps, request.body.token, request.body.password);
       return ok;
     },
   );
@@ -117,8 +118,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const token = bearerToken(request);
-      if (!token) throw unauthorized();
-      await accounts.changePassword(app, user, request.body.password, token);
+      if (!token) throw apiError('unauthorized');
+      await accounts.changePassword(app.deps, user, request.body.password, token);
       return ok;
     },
   );
@@ -126,14 +127,29 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/edit-profile/email',
     { schema: { tags, body: changeEmailBody, response: { 200: authResponse, ...errors } } },
-    async (request) => accounts.changeEmail(app, requireUser(request), request.body.email),
+    async (request) => accounts.changeEmail(app.deps, requireUser(request), request.body.email),
   );
 
   app.put(
     '/edit-profile/birthdate',
     { schema: { tags, body: changeBirthdateBody, response: { 200: userResponse, ...errors } } },
     async (request) => ({
-      user: await accounts.changeBirthdate(app, requireUser(request), request.body.birthdate),
+      user: await accounts.changeBirthdate(app.deps, requireUser(request), request.body.birthdate),
     }),
   );
 };
+
+/** Starts the retries with the server and stops them with it. */
+function schedulePendingMails(app: FastifyInstance): void {
+  let timer: NodeJS.Timeout | undefined;
+  const run = () =>
+    retryPendingMails(app.deps).catch((error: unknown) =>
+      app.log.error({ err: error }, 'pending mail retry failed'),
+    );
+  app.addHook('onReady', async () => {
+    void run();
+    timer = setInterval(run, PENDING_MAIL_POLL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps';
 import type { Kysely, Transaction } from 'kysely';
 import {
   birthdateError,
@@ -8,10 +8,11 @@ import {
   parseBirthdate,
 } from '../../../shared/birthdate';
 import type { AuthResponse, OwnUser } from '../../../shared/schemas/accounts';
+import { VALIDATION_MESSAGES } from '../../../shared/validation-messages';
 import type { Database, UserRow } from '../../db/database';
+import { apiError } from '../../http-error';
 import { hashToken } from '../../plugins/auth';
 import { activationMail, resetMail } from './accounts.mails';
-import { accountErrors } from './accounts.messages';
 import { presentOwnUser } from './accounts.presenter';
 import { releaseUsernameIfHeldTooLong } from '../account-data/account-data.service';
 import { assertNotSuspended } from '../members/members.service';
@@ -40,12 +41,18 @@ export function todayAt(now: number): CalendarDate {
 }
 
 /** A checked `dd/mm/yyyy` birthdate as stored (`yyyy-mm-dd`), or a Hebrew 400. */
-function birthdateToStore(app: FastifyInstance, text: string): string {
-  const error = birthdateError(text, todayAt(app.clock.now()));
+function birthdateToStore(deps: Deps, text: string): string {
+  const error = birthdateError(text, todayAt(deps.clock.now()));
   const date = parseBirthdate(text);
-  if (error || !date) throw accountErrors.tooYoung(error ?? '');
+  if (error || !date) throw birthdateProblem(error);
   const [day, month, year] = formatBirthdate(date).split('/');
   return `${year}-${month}-${day}`;
+}
+
+/** Too young has its own code; any other birthdate problem is a validation answer with its rule's text. */
+function birthdateProblem(error: string | null) {
+  if (error === VALIDATION_MESSAGES.birthdateTooYoung) return apiError('too_young');
+  return apiError('validation', error ?? VALIDATION_MESSAGES.birthdateFormat);
 }
 
 /** A new random bearer token; only its hash is stored, with an expiry. */
@@ -67,61 +74,58 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export async function register(
-  app: FastifyInstance,
+  deps: Deps,
   input: { username: string; email: string; password: string; birthdate: string },
 ): Promise<void> {
-  const birthdate = birthdateToStore(app, input.birthdate);
-  await releaseUsernameIfHeldTooLong(app.db, input.username, app.clock.now());
-  if (await repo.usernameTaken(app.db, input.username)) throw accountErrors.usernameTaken();
-  if (await repo.emailTaken(app.db, input.email)) throw accountErrors.emailTaken();
+  const birthdate = birthdateToStore(deps, input.birthdate);
+  await releaseUsernameIfHeldTooLong(deps.db, input.username, deps.clock.now());
+  if (await repo.usernameTaken(deps.db, input.username)) throw apiError('username_taken');
+  if (await repo.emailTaken(deps.db, input.email)) throw apiError('email_taken');
   const passwordHash = await hashPassword(input.password);
-  const now = app.clock.now();
+  const now = deps.clock.now();
   let user: UserRow;
   try {
-    user = await repo.insertUser(app.db, {
+    user = await repo.insertUser(deps.db, {
       username: input.username,
-      username_key: input.username.toLowerCase(),
       email: input.email,
-      email_key: input.email.toLowerCase(),
-      password_hash: passwordHash,
+      passwordHash,
       birthdate,
-      is_admin: 0,
-      is_active: 0,
-      created_at: now,
-      activated_at: null,
+      isAdmin: false,
+      isActive: false,
+      createdAt: now,
     });
   } catch (error) {
     // Another registration took the name or the address between the check and the insert.
     if (!isUniqueViolation(error)) throw error;
-    if (await repo.usernameTaken(app.db, input.username)) throw accountErrors.usernameTaken();
-    throw accountErrors.emailTaken();
+    if (await repo.usernameTaken(deps.db, input.username)) throw apiError('username_taken');
+    throw apiError('email_taken');
   }
   try {
-    await app.mailer.send(activationMail(app, user));
+    await deps.mailer.send(activationMail(deps, user));
   } catch (error) {
     // The account stays; the mail is kept (as kind and user, never as a link) for pending-mails.ts.
-    app.log.warn({ err: error, userId: user.id }, 'activation mail failed; kept for a retry');
-    await repo.insertPendingMail(app.db, {
+    deps.log.warn({ err: error, userId: user.id }, 'activation mail failed; kept for a retry');
+    await repo.insertPendingMail(deps.db, {
       kind: 'activation',
       userId: user.id,
       now,
       nextAttemptAt: now + FIRST_MAIL_RETRY_MS,
       error: String((error as Error)?.message ?? error).slice(0, 500),
     });
-    throw accountErrors.activationMailFailed();
+    throw apiError('activation_mail_failed');
   }
 }
 
-export async function activate(app: FastifyInstance, value: string): Promise<AuthResponse> {
-  const now = app.clock.now();
-  const opened = openLink(app.config.secretKey, value, 'activation', now);
-  if (opened.status === 'invalid') throw accountErrors.activationInvalid();
-  const user = await repo.findUserById(app.db, opened.claims.userId);
-  if (!user) throw accountErrors.activationInvalid();
-  if (user.is_active === 1) throw accountErrors.alreadyActive();
-  if (opened.status === 'old') throw accountErrors.activationOld();
-  const token = await app.db.transaction().execute(async (trx) => {
-    if (!(await repo.activateUser(trx, user.id, now))) throw accountErrors.alreadyActive();
+export async function activate(deps: Deps, value: string): Promise<AuthResponse> {
+  const now = deps.clock.now();
+  const opened = openLink(deps.config.secretKey, value, 'activation', now);
+  if (opened.status === 'invalid') throw apiError('activation_invalid');
+  const user = await repo.findUserById(deps.db, opened.claims.userId);
+  if (!user) throw apiError('activation_invalid');
+  if (user.is_active === 1) throw apiError('already_active');
+  if (opened.status === 'old') throw apiError('activation_expired');
+  const token = await deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.activateUser(trx, user.id, now))) throw apiError('already_active');
     return createSession(trx, user.id, now);
   });
   return { user: presentOwnUser({ ...user, is_active: 1, activated_at: now }), token };
@@ -131,97 +135,93 @@ export async function activate(app: FastifyInstance, value: string): Promise<Aut
  * A wrong email and a wrong password get the same answer after about the same time, so the
  * answer does not tell which addresses have accounts. Inactive shows only with the right password.
  */
-export async function login(app: FastifyInstance, email: string, password: string): Promise<AuthResponse> {
-  const user = await repo.findUserByEmail(app.db, email);
+export async function login(deps: Deps, email: string, password: string): Promise<AuthResponse> {
+  const user = await repo.findUserByEmail(deps.db, email);
   if (!user) {
     await spendVerificationTime(password);
-    throw accountErrors.wrongCredentials();
+    throw apiError('wrong_credentials');
   }
-  if (!(await verifyPassword(user.password_hash, password))) throw accountErrors.wrongCredentials();
-  if (user.is_active !== 1) throw accountErrors.inactiveLogin();
-  assertNotSuspended(user, app.clock.now());
-  const token = await createSession(app.db, user.id, app.clock.now());
+  if (!(await verifyPassword(user.password_hash, password))) throw apiError('wrong_credentials');
+  if (user.is_active !== 1) throw apiError('inactive');
+  assertNotSuspended(user, deps.clock.now());
+  const token = await createSession(deps.db, user.id, deps.clock.now());
   return { user: presentOwnUser(user), token };
 }
 
-export async function logout(app: FastifyInstance, token: string | null): Promise<void> {
-  if (token) await repo.deleteSession(app.db, hashToken(token));
+export async function logout(deps: Deps, token: string | null): Promise<void> {
+  if (token) await repo.deleteSession(deps.db, hashToken(token));
 }
 
-export async function forgotPassword(app: FastifyInstance, email: string): Promise<void> {
-  const user = await repo.findUserByEmail(app.db, email);
-  if (!user) throw accountErrors.forgotUnknownEmail();
-  if (user.is_active !== 1) throw accountErrors.forgotInactive();
+export async function forgotPassword(deps: Deps, email: string): Promise<void> {
+  const user = await repo.findUserByEmail(deps.db, email);
+  if (!user) throw apiError('unknown_email');
+  if (user.is_active !== 1) throw apiError('inactive');
   try {
-    await app.mailer.send(resetMail(app, user));
+    await deps.mailer.send(resetMail(deps, user));
   } catch (error) {
-    app.log.warn({ err: error, userId: user.id }, 'password reset mail failed');
-    throw accountErrors.resetMailFailed();
+    deps.log.warn({ err: error, userId: user.id }, 'password reset mail failed');
+    throw apiError('reset_mail_failed');
   }
 }
 
 /** The user a reset link is for, when it is authentic, recent and not spent. */
-async function resetLinkUser(app: FastifyInstance, value: string) {
-  const opened = openLink(app.config.secretKey, value, 'reset', app.clock.now());
-  if (opened.status === 'invalid') throw accountErrors.resetInvalid();
-  if (opened.status === 'old') throw accountErrors.resetOld();
-  const user = await repo.findUserById(app.db, opened.claims.userId);
-  if (user?.is_active !== 1) throw accountErrors.resetInvalid();
-  if (user.password_version !== opened.claims.passwordVersion) throw accountErrors.resetUsed();
+async function resetLinkUser(deps: Deps, value: string) {
+  const opened = openLink(deps.config.secretKey, value, 'reset', deps.clock.now());
+  if (opened.status === 'invalid') throw apiError('reset_link_invalid');
+  if (opened.status === 'old') throw apiError('reset_link_expired');
+  const user = await repo.findUserById(deps.db, opened.claims.userId);
+  if (user?.is_active !== 1) throw apiError('reset_link_invalid');
+  if (user.password_version !== opened.claims.passwordVersion) throw apiError('reset_link_used');
   return { user, version: opened.claims.passwordVersion };
 }
 
-export async function validateResetLink(app: FastifyInstance, value: string): Promise<void> {
-  await resetLinkUser(app, value);
+export async function validateResetLink(deps: Deps, value: string): Promise<void> {
+  await resetLinkUser(deps, value);
 }
 
 /** Sets the new password once per link and signs the user out everywhere. */
-export async function resetPassword(app: FastifyInstance, value: string, password: string): Promise<void> {
-  const { user, version } = await resetLinkUser(app, value);
+export async function resetPassword(deps: Deps, value: string, password: string): Promise<void> {
+  const { user, version } = await resetLinkUser(deps, value);
   const passwordHash = await hashPassword(password);
-  await app.db.transaction().execute(async (trx) => {
-    if (!(await repo.setPassword(trx, user.id, passwordHash, version))) throw accountErrors.resetUsed();
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.setPassword(trx, user.id, passwordHash, version))) throw apiError('reset_link_used');
     await repo.deleteUserSessions(trx, user.id);
   });
 }
 
 /** Keeps the session that made the change and ends the others (another device may be an intruder's). */
 export async function changePassword(
-  app: FastifyInstance,
+  deps: Deps,
   user: UserRow,
   password: string,
   currentToken: string,
 ): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await app.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     await repo.setPassword(trx, user.id, passwordHash);
     await repo.deleteUserSessions(trx, user.id, hashToken(currentToken));
   });
 }
 
 /** A new address is a new credential: every session ends and the answer carries a new token (§3). */
-export async function changeEmail(app: FastifyInstance, user: UserRow, email: string): Promise<AuthResponse> {
-  if (await repo.emailTaken(app.db, email, user.id)) throw accountErrors.profileValueTaken();
-  const now = app.clock.now();
+export async function changeEmail(deps: Deps, user: UserRow, email: string): Promise<AuthResponse> {
+  if (await repo.emailTaken(deps.db, email, user.id)) throw apiError('value_taken');
+  const now = deps.clock.now();
   try {
-    const token = await app.db.transaction().execute(async (trx) => {
+    const token = await deps.db.transaction().execute(async (trx) => {
       await repo.setEmail(trx, user.id, email);
       await repo.deleteUserSessions(trx, user.id);
       return createSession(trx, user.id, now);
     });
     return { user: presentOwnUser({ ...user, email, email_key: email.toLowerCase() }), token };
   } catch (error) {
-    if (isUniqueViolation(error)) throw accountErrors.profileValueTaken();
+    if (isUniqueViolation(error)) throw apiError('value_taken');
     throw error;
   }
 }
 
-export async function changeBirthdate(
-  app: FastifyInstance,
-  user: UserRow,
-  birthdate: string,
-): Promise<OwnUser> {
-  const stored = birthdateToStore(app, birthdate);
-  await repo.setBirthdate(app.db, user.id, stored);
+export async function changeBirthdate(deps: Deps, user: UserRow, birthdate: string): Promise<OwnUser> {
+  const stored = birthdateToStore(deps, birthdate);
+  await repo.setBirthdate(deps.db, user.id, stored);
   return presentOwnUser({ ...user, birthdate: stored });
 }

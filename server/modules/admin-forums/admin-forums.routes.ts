@@ -11,7 +11,7 @@ import {
 import { okResponse } from '../../../shared/schemas/accounts';
 import { errorBody, idParam } from '../../../shared/schemas/common';
 import { forum, forumsResponse } from '../../../shared/schemas/forums';
-import { toActor } from '../../actor';
+import { actorOf } from '../../actor';
 import {
   addForum,
   changeForum,
@@ -28,12 +28,12 @@ const params = z.object({ id: idParam });
 
 /** /api/admin/forums…: create, rename, re-icon, describe, reorder, merge and delete forums. */
 export const adminForumsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, clock: app.clock };
+  const { deps } = app;
 
   app.get(
     '/admin/forums',
     { schema: { tags, description: ADDITION, response: { 200: adminForumsResponse, ...errors } } },
-    async (request) => listAdminForums(deps, toActor(request.user)),
+    async (request) => listAdminForums(deps, actorOf(request.user)),
   );
 
   app.post(
@@ -41,7 +41,7 @@ export const adminForumsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, description: ADDITION, body: forumInput, response: { 201: forum, ...errors } } },
     async (request, reply) => {
       reply.status(201);
-      return addForum(deps, toActor(request.user), request.body);
+      return addForum(deps, actorOf(request.user), request.body);
     },
   );
 
@@ -56,8 +56,8 @@ export const adminForumsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await reorderForums(deps, toActor(request.user), request.body.ids);
-      return (await listAdminForums(deps, toActor(request.user))).map(({ topics: _topics, ...rest }) => rest);
+      await reorderForums(deps, actorOf(request.user), request.body.ids);
+      return (await listAdminForums(deps, actorOf(request.user))).map(({ topics: _topics, ...rest }) => rest);
     },
   );
 
@@ -66,7 +66,7 @@ export const adminForumsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, description: ADDITION, params, body: forumUpdate, response: { 200: forum, ...errors } },
     },
-    async (request) => changeForum(deps, toActor(request.user), request.params.id, request.body),
+    async (request) => changeForum(deps, actorOf(request.user), request.params.id, request.body),
   );
 
   app.post(
@@ -80,7 +80,7 @@ export const adminForumsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: forumMergeResponse, ...errors },
       },
     },
-    async (request) => mergeForum(deps, toActor(request.user), request.params.id, request.body.into),
+    async (request) => mergeForum(deps, actorOf(request.user), request.params.id, request.body.into),
   );
 
   app.delete(
@@ -94,7 +94,7 @@ export const adminForumsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await removeForum(deps, toActor(request.user), request.params.id);
+      await removeForum(deps, actorOf(request.user), request.params.id);
       return { ok: true as const };
     },
   );

@@ -1,10 +1,8 @@
-import type { Kysely } from 'kysely';
 import { type Actor, can } from '../../../shared/policies';
 import type { ForumInput, ForumUpdate } from '../../../shared/schemas/admin-forums';
 import type { Forum } from '../../../shared/schemas/forums';
-import { catalogueError } from '../../catalogue-error';
-import type { Clock } from '../../clock';
-import type { Database } from '../../db/database';
+import { apiError } from '../../http-error';
+import type { DataDeps } from '../../deps';
 import { publish } from '../../events';
 import { twemojiFileForEmoji } from '../../twemoji';
 import {
@@ -22,24 +20,17 @@ import {
   updateForum,
 } from './admin-forums.repository';
 
-/** What the forum services need: no web framework, so the CLI calls them as the routes do. */
-export interface Deps {
-  db: Kysely<Database>;
-  clock: Clock;
-}
-
 /** The operator at the command line: may do whatever an admin may. */
 export const CLI_OPERATOR: Actor = { id: 0, isAdmin: true };
 
 function allow(actor: Actor) {
-  if (!can.manageForums(actor)) throw catalogueError(actor ? 'forbidden' : 'unauthorized');
+  if (!can.manageForums(actor)) throw apiError(actor ? 'forbidden' : 'unauthorized');
 }
 
 /** The icon must be a single emoji Twemoji draws, so it looks the same on every device. */
 export function checkIcon(icon: string): string {
   const trimmed = icon.trim();
-  if (!twemojiFileForEmoji(trimmed) || /[\p{L}\p{N}\s]/u.test(trimmed))
-    throw catalogueError('forum_icon_invalid');
+  if (!twemojiFileForEmoji(trimmed) || /[\p{L}\p{N}\s]/u.test(trimmed)) throw apiError('forum_icon_invalid');
   return trimmed;
 }
 
@@ -50,21 +41,21 @@ const present = (row: { id: number; name: string; icon: string; description: str
   description: row.description,
 });
 
-async function existing(db: Deps['db'], id: number) {
+async function existing(db: DataDeps['db'], id: number) {
   const forum = await findForumRow(db, id);
-  if (!forum) throw catalogueError('forum_not_found');
+  if (!forum) throw apiError('forum_not_found');
   return forum;
 }
 
 /** Every forum in order, with its topic count (the admin's list). */
-export async function listAdminForums(deps: Deps, actor: Actor) {
+export async function listAdminForums(deps: DataDeps, actor: Actor) {
   allow(actor);
   const rows = await listForumsWithCounts(deps.db);
   return rows.map((row) => ({ ...present(row), topics: Number(row.topics) }));
 }
 
 /** Adds a forum after the last one. */
-export async function addForum(deps: Deps, actor: Actor, input: ForumInput): Promise<Forum> {
+export async function addForum(deps: DataDeps, actor: Actor, input: ForumInput): Promise<Forum> {
   allow(actor);
   const icon = checkIcon(input.icon);
   const forum = await deps.db.transaction().execute(async (trx) => {
@@ -84,7 +75,12 @@ export async function addForum(deps: Deps, actor: Actor, input: ForumInput): Pro
 }
 
 /** Renames a forum, changes its icon or its description; fields left out stay. */
-export async function changeForum(deps: Deps, actor: Actor, id: number, input: ForumUpdate): Promise<Forum> {
+export async function changeForum(
+  deps: DataDeps,
+  actor: Actor,
+  id: number,
+  input: ForumUpdate,
+): Promise<Forum> {
   allow(actor);
   await existing(deps.db, id);
   const fields = { ...input, ...(input.icon === undefined ? {} : { icon: checkIcon(input.icon) }) };
@@ -94,13 +90,13 @@ export async function changeForum(deps: Deps, actor: Actor, id: number, input: F
 }
 
 /** Sets the order: `ids` must name every forum exactly once. */
-export async function reorderForums(deps: Deps, actor: Actor, ids: number[]): Promise<void> {
+export async function reorderForums(deps: DataDeps, actor: Actor, ids: number[]): Promise<void> {
   allow(actor);
   await deps.db.transaction().execute(async (trx) => {
     const current = await listForumOrder(trx);
     const known = new Set(current.map((forum) => forum.id));
     if (ids.length !== known.size || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) {
-      throw catalogueError('forum_order_invalid');
+      throw apiError('forum_order_invalid');
     }
     for (const [index, id] of ids.entries()) await setForumPosition(trx, id, index + 1);
   });
@@ -109,7 +105,7 @@ export async function reorderForums(deps: Deps, actor: Actor, ids: number[]): Pr
 
 /** Moves a forum one place up (or down) in the order; at the edge it stays. Answers the new order. */
 export async function moveForum(
-  deps: Deps,
+  deps: DataDeps,
   actor: Actor,
   id: number,
   direction: 'up' | 'down',
@@ -129,13 +125,13 @@ export async function moveForum(
 }
 
 /** Deletes a forum that holds no topic (a non-empty one is merged instead); never the last forum. */
-export async function removeForum(deps: Deps, actor: Actor, id: number): Promise<Forum> {
+export async function removeForum(deps: DataDeps, actor: Actor, id: number): Promise<Forum> {
   allow(actor);
   const forum = await deps.db.transaction().execute(async (trx) => {
     const row = await lockForum(trx, id);
-    if (!row) throw catalogueError('forum_not_found');
-    if ((await countForumTopics(trx, id)) > 0) throw catalogueError('forum_not_empty');
-    if ((await countForums(trx)) <= 1) throw catalogueError('last_forum');
+    if (!row) throw apiError('forum_not_found');
+    if ((await countForumTopics(trx, id)) > 0) throw apiError('forum_not_empty');
+    if ((await countForums(trx)) <= 1) throw apiError('last_forum');
     await deleteForumRow(trx, id);
     return row;
   });
@@ -147,11 +143,11 @@ export async function removeForum(deps: Deps, actor: Actor, id: number): Promise
  * Merges a forum into another in one transaction: its topics move (keeping their order keys) and
  * the forum is deleted. A topic written into it meanwhile either moves too or fails its insert.
  */
-export async function mergeForum(deps: Deps, actor: Actor, id: number, into: number) {
+export async function mergeForum(deps: DataDeps, actor: Actor, id: number, into: number) {
   allow(actor);
-  if (id === into) throw catalogueError('forum_merge_into_itself');
+  if (id === into) throw apiError('forum_merge_into_itself');
   const result = await deps.db.transaction().execute(async (trx) => {
-    if (!(await lockForum(trx, id))) throw catalogueError('forum_not_found');
+    if (!(await lockForum(trx, id))) throw apiError('forum_not_found');
     const target = await existing(trx, into);
     const movedTopics = await moveForumTopics(trx, id, into);
     await deleteForumRow(trx, id);

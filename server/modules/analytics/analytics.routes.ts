@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { analyticsBody } from '../../../shared/schemas/analytics';
-import { recordAnalytics } from './analytics.service';
+import { enforceRateLimit } from '../rate-limit/rate-limit.service';
+import { ANALYTICS_LIMIT_PER_MINUTE, recordAnalytics } from './analytics.service';
 
 /** POST /api/analytics (an addition to spec §7): the client's page views and events. */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -9,7 +10,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/analytics',
     { schema: { tags: ['analytics'], body: analyticsBody, response: { 204: z.null() } } },
     async (request, reply) => {
-      await recordAnalytics(app, request, request.body);
+      await enforceRateLimit(app, `analytics|ip|${request.ip}`, ANALYTICS_LIMIT_PER_MINUTE, 60_000);
+      await recordAnalytics(app.deps, request.user?.id ?? null, request.body);
       return reply.status(204).send(null);
     },
   );

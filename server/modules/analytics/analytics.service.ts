@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AnalyticsBody } from '../../../shared/schemas/analytics';
-import { enforceRateLimit } from '../rate-limit/rate-limit.service';
+import type { Deps } from '../../deps';
 import { insertAnalyticsEvent } from './analytics.repository';
 
 /**
@@ -10,14 +9,13 @@ import { insertAnalyticsEvent } from './analytics.repository';
 export const ANALYTICS_LIMIT_PER_MINUTE = 240;
 
 /** Stores one page view or event, with the user when logged in; never the address. */
-export async function recordAnalytics(app: FastifyInstance, request: FastifyRequest, body: AnalyticsBody) {
-  await enforceRateLimit(app, `analytics|ip|${request.ip}`, ANALYTICS_LIMIT_PER_MINUTE, 60_000);
-  await insertAnalyticsEvent(app.db, {
+export async function recordAnalytics(deps: Deps, userId: number | null, body: AnalyticsBody) {
+  await insertAnalyticsEvent(deps.db, {
     kind: body.kind,
     name: body.kind === 'event' ? body.name : null,
     path: body.path,
     label: body.kind === 'event' ? (body.label ?? null) : null,
-    user_id: request.user?.id ?? null,
-    created_at: app.clock.now(),
+    user_id: userId,
+    created_at: deps.clock.now(),
   });
 }

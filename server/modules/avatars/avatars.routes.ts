@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../../../shared/schemas/common';
-import { notFound } from '../../http-error';
+import { apiError } from '../../http-error';
 import { findAvatarOwner } from './avatars.repository';
 import { renderAvatar } from './avatars.service';
 
@@ -27,7 +27,7 @@ export const avatarsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const match = /^([1-9]\d{0,14})\.svg$/.exec(request.params.file);
       const user = match?.[1] ? await findAvatarOwner(app.db, Number(match[1])) : undefined;
-      if (!user) throw notFound('המשתמש לא נמצא');
+      if (!user) throw apiError('user_not_found');
       return reply
         .header('content-type', 'image/svg+xml; charset=utf-8')
         .header('cache-control', 'public, max-age=31536000, immutable')

@@ -35,7 +35,7 @@ describeEachDatabase('GET /api/avatars/:file', (ctx) => {
     for (const file of ['999999.svg', '0.svg', 'abc.svg', '1.png', '1', '-1.svg', '1.svg.svg']) {
       const response = await apiClient(ctx.app).get(`/api/avatars/${file}`);
       expect(response.statusCode, file).toBe(404);
-      expect(response.json().error).toBe('not_found');
+      expect(response.json().error).toBe('user_not_found');
     }
   });
 });

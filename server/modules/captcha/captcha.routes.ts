@@ -9,7 +9,7 @@ export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       // Each challenge is single-use: a cached one would be refused as a replay.
       reply.header('cache-control', 'no-store');
-      const challenge = await issueChallenge(app);
+      const challenge = await issueChallenge(app.deps);
       return { parameters: { ...challenge.parameters }, signature: challenge.signature };
     },
   );

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { type Challenge, createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey as derivePbkdf2Key } from 'altcha-lib/algorithms/pbkdf2';
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps';
 import { z } from 'zod';
-import { HttpError } from '../../http-error';
+import { apiError } from '../../http-error';
 import { deriveKey } from '../accounts/keys';
 import { deleteExpiredSolutions, recordSolution } from './captcha.repository';
 
@@ -16,18 +16,11 @@ import { deleteExpiredSolutions, recordSolution } from './captcha.repository';
  */
 export const CAPTCHA_ALGORITHM = 'PBKDF2/SHA-256';
 export const CAPTCHA_COST = 1_000;
-export const CAPTCHA_MAX_COUNTER = 600;
+const CAPTCHA_MAX_COUNTER = 600;
 /** Long enough to fill a form after the widget solved it; a challenge is fetched per submit anyway. */
 export const CAPTCHA_TTL_MS = 10 * 60 * 1000;
 /** A solved payload is a few hundred characters of base64; anything far larger is not one. */
 const MAX_PAYLOAD_LENGTH = 4_000;
-
-export const CAPTCHA_MESSAGES = {
-  missing: 'יש להשלים את בדיקת האבטחה (captcha) ולנסות שוב',
-  invalid: 'בדיקת האבטחה (captcha) נכשלה, נסו שוב',
-  expired: 'פג תוקפה של בדיקת האבטחה (captcha), נסו שוב',
-  replayed: 'בדיקת האבטחה (captcha) כבר נוצלה, נסו שוב',
-} as const;
 
 /**
  * The expiry travels in the signed `data`, in milliseconds of the server's clock, rather than in
@@ -44,22 +37,22 @@ const solvedPayload = z.object({
   solution: z.object({ counter: z.number().int().nonnegative(), derivedKey: z.string().max(256) }),
 });
 
-function secrets(app: FastifyInstance) {
+function secrets(deps: Deps) {
   return {
-    hmacSignatureSecret: deriveKey(app.config.secretKey, 'captcha-challenge').toString('hex'),
-    hmacKeySignatureSecret: deriveKey(app.config.secretKey, 'captcha-key').toString('hex'),
+    hmacSignatureSecret: deriveKey(deps.config.secretKey, 'captcha-challenge').toString('hex'),
+    hmacKeySignatureSecret: deriveKey(deps.config.secretKey, 'captcha-key').toString('hex'),
   };
 }
 
 /** A fresh signed challenge for the ALTCHA widget (GET /api/captcha). */
-export async function issueChallenge(app: FastifyInstance): Promise<Challenge> {
+export async function issueChallenge(deps: Deps): Promise<Challenge> {
   return createChallenge({
     algorithm: CAPTCHA_ALGORITHM,
     deriveKey: derivePbkdf2Key,
     cost: CAPTCHA_COST,
     counter: randomInt(CAPTCHA_MAX_COUNTER),
-    data: { expiresAt: app.clock.now() + CAPTCHA_TTL_MS },
-    ...secrets(app),
+    data: { expiresAt: deps.clock.now() + CAPTCHA_TTL_MS },
+    ...secrets(deps),
   });
 }
 
@@ -67,30 +60,30 @@ export async function issueChallenge(app: FastifyInstance): Promise<Challenge> {
  * Accepts a solved ALTCHA payload (the base64 text the widget gives) once. Throws a Hebrew 400
  * when it is missing, malformed, forged, expired or already used.
  */
-export async function verifyCaptcha(app: FastifyInstance, solution: unknown): Promise<void> {
+export async function verifyCaptcha(deps: Deps, solution: unknown): Promise<void> {
   if (typeof solution !== 'string' || solution.trim() === '') {
-    throw new HttpError(400, 'captcha_missing', CAPTCHA_MESSAGES.missing);
+    throw apiError('captcha_missing');
   }
   const payload = decode(solution);
-  if (!payload) throw new HttpError(400, 'captcha_invalid', CAPTCHA_MESSAGES.invalid);
+  if (!payload) throw apiError('captcha_invalid');
 
   const result = await verifySolution({
     challenge: payload.challenge as unknown as Challenge,
     solution: payload.solution,
     deriveKey: derivePbkdf2Key,
-    ...secrets(app),
+    ...secrets(deps),
   });
-  if (!result.verified) throw new HttpError(400, 'captcha_invalid', CAPTCHA_MESSAGES.invalid);
+  if (!result.verified) throw apiError('captcha_invalid');
 
   // Checked after the signature, so the expiry read here is the one the server wrote.
-  const now = app.clock.now();
+  const now = deps.clock.now();
   const expiresAt = payload.challenge.parameters.data.expiresAt;
-  if (expiresAt <= now) throw new HttpError(400, 'captcha_expired', CAPTCHA_MESSAGES.expired);
+  if (expiresAt <= now) throw apiError('captcha_expired');
 
-  await deleteExpiredSolutions(app.db, now);
+  await deleteExpiredSolutions(deps.db, now);
   const challengeHash = createHash('sha256').update(payload.challenge.signature).digest('hex');
-  if (!(await recordSolution(app.db, challengeHash, expiresAt))) {
-    throw new HttpError(400, 'captcha_replayed', CAPTCHA_MESSAGES.replayed);
+  if (!(await recordSolution(deps.db, challengeHash, expiresAt))) {
+    throw apiError('captcha_replayed');
   }
 }
 

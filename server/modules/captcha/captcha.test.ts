@@ -33,15 +33,15 @@ describeEachDatabase('captcha', (ctx) => {
 
   it('accepts a solved challenge once and refuses its replay', async () => {
     const payload = await solvedCaptcha(ctx.app);
-    await expect(verifyCaptcha(ctx.app, payload)).resolves.toBeUndefined();
-    const replay = await refusal(verifyCaptcha(ctx.app, payload));
+    await expect(verifyCaptcha(ctx.app.deps, payload)).resolves.toBeUndefined();
+    const replay = await refusal(verifyCaptcha(ctx.app.deps, payload));
     expect(replay).toMatchObject({ statusCode: 400, code: 'captcha_replayed' });
     expect(replay.message).toMatch(/[\u0590-\u05FF]/);
   });
 
   it('refuses a missing or malformed payload with a Hebrew 400', async () => {
     for (const value of [undefined, null, '', 42, {}]) {
-      expect(await refusal(verifyCaptcha(ctx.app, value))).toMatchObject({
+      expect(await refusal(verifyCaptcha(ctx.app.deps, value))).toMatchObject({
         statusCode: 400,
         code: 'captcha_missing',
       });
@@ -51,7 +51,7 @@ describeEachDatabase('captcha', (ctx) => {
       encode({ challenge: null, solution: null, test: true }),
       'x'.repeat(5000),
     ]) {
-      const error = await refusal(verifyCaptcha(ctx.app, value));
+      const error = await refusal(verifyCaptcha(ctx.app.deps, value));
       expect(error).toMatchObject({ statusCode: 400, code: 'captcha_invalid' });
       expect(error.message).toMatch(/[\u0590-\u05FF]/);
     }
@@ -60,17 +60,19 @@ describeEachDatabase('captcha', (ctx) => {
   it('refuses a forged solution, a wrong key and a challenge with an edited expiry', async () => {
     const wrongKey = decode(await solvedCaptcha(ctx.app));
     wrongKey.solution.derivedKey = '00'.repeat(32);
-    expect(await refusal(verifyCaptcha(ctx.app, encode(wrongKey)))).toMatchObject({
+    expect(await refusal(verifyCaptcha(ctx.app.deps, encode(wrongKey)))).toMatchObject({
       code: 'captcha_invalid',
     });
 
     const longer = decode(await solvedCaptcha(ctx.app));
     longer.challenge.parameters.data.expiresAt += 365 * 24 * 3600 * 1000;
-    expect(await refusal(verifyCaptcha(ctx.app, encode(longer)))).toMatchObject({ code: 'captcha_invalid' });
+    expect(await refusal(verifyCaptcha(ctx.app.deps, encode(longer)))).toMatchObject({
+      code: 'captcha_invalid',
+    });
 
     const unsigned = decode(await solvedCaptcha(ctx.app));
     unsigned.challenge.signature = 'f'.repeat(64);
-    expect(await refusal(verifyCaptcha(ctx.app, encode(unsigned)))).toMatchObject({
+    expect(await refusal(verifyCaptcha(ctx.app.deps, encode(unsigned)))).toMatchObject({
       code: 'captcha_invalid',
     });
   });
@@ -87,12 +89,12 @@ describeEachDatabase('captcha', (ctx) => {
     });
     const solution = await solveChallenge({ challenge, deriveKey });
     const payload = encode({ challenge, solution });
-    expect(await refusal(verifyCaptcha(ctx.app, payload))).toMatchObject({ code: 'captcha_invalid' });
+    expect(await refusal(verifyCaptcha(ctx.app.deps, payload))).toMatchObject({ code: 'captcha_invalid' });
   });
 
   it('refuses an expired challenge', async () => {
     const payload = await solvedCaptcha(ctx.app);
     ctx.clock.advance(CAPTCHA_TTL_MS + 1);
-    expect(await refusal(verifyCaptcha(ctx.app, payload))).toMatchObject({ code: 'captcha_expired' });
+    expect(await refusal(verifyCaptcha(ctx.app.deps, payload))).toMatchObject({ code: 'captcha_expired' });
   });
 });

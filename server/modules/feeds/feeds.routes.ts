@@ -7,7 +7,7 @@ import type { Database } from '../../db/database';
 import { CACHE_CONTROL_PUBLIC } from '../../guest-cache/http';
 import { findForum, listForums } from '../forums/forums.repository';
 import { activityMsOf } from '../topics/topics.repository';
-import { forumNotFound } from '../topics/topics.service';
+import { apiError } from '../../http-error';
 import { findUsersByIds } from '../users/users.repository';
 import {
   atomFeed,
@@ -110,7 +110,7 @@ export const feedsRoutes: FastifyPluginAsyncZod<{ sitemapPageSize?: number }> = 
     async (request, reply) => {
       const { forumId } = request.params;
       const forum = await findForum(app.db, forumId);
-      if (!forum) throw forumNotFound();
+      if (!forum) throw apiError('forum_not_found');
       const feed = await feedFor(app.db, {
         publicUrl,
         title: `${forum.name} · ${app.config.siteName}`,

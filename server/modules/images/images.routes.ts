@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, idParam } from '../../../shared/schemas/common';
-import { IMAGE_NAME_PATTERN, topicImageResponse } from '../../../shared/schemas/images';
-import { notFound } from '../../http-error';
-import { requireUser } from '../../plugins/auth';
+import { errorBody } from '../../../shared/schemas/common';
+import { IMAGE_NAME_PATTERN } from '../../../shared/schemas/images';
+import { apiError } from '../../http-error';
 import { findImage } from './images.repository';
-import { refreshTopicImage } from './images.service';
 
 /** Image names come from their content, so a name never changes what it serves. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -25,24 +23,11 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { name } = request.params;
       const image = IMAGE_NAME_PATTERN.test(name) ? await findImage(app.db, name) : undefined;
-      if (!image) throw notFound('התמונה לא נמצאה');
+      if (!image) throw apiError('image_not_found');
       return reply
         .header('content-type', image.content_type)
         .header('cache-control', IMMUTABLE)
         .send(Buffer.from(image.data));
     },
-  );
-
-  app.get(
-    '/topic/image/:id',
-    {
-      schema: {
-        tags: ['topics'],
-        description: "Makes the topic's image again from its main message (admin).",
-        params: z.object({ id: idParam }),
-        response: { 200: topicImageResponse, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
-      },
-    },
-    async (request) => refreshTopicImage(app, requireUser(request), request.params.id),
   );
 };

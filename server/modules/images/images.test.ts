@@ -41,7 +41,7 @@ describeEachDatabase(
   'topic images with private hosts allowed (test setting)',
   (ctx) => {
     it('downloads the first picture of the message and stores it big and small as WebP', async () => {
-      const name = await resolveTopicImage(ctx.app, {
+      const name = await resolveTopicImage(ctx.app.deps, {
         subject: 'תמונה יפה',
         forumId: 1,
         contentHtml: imageHtml(server.url('/red.png')),
@@ -65,7 +65,7 @@ describeEachDatabase(
     });
 
     it('follows a redirect to the picture', async () => {
-      const name = await resolveTopicImage(ctx.app, {
+      const name = await resolveTopicImage(ctx.app.deps, {
         subject: 'הפניה',
         forumId: 2,
         contentHtml: imageHtml(server.url('/redirect')),
@@ -80,7 +80,7 @@ describeEachDatabase(
       ['a missing file', '/missing'],
       ['a redirect to a private address', '/redirect-private'],
     ])('falls back to a cover for %s', async (_label, path) => {
-      const name = await resolveTopicImage(ctx.app, {
+      const name = await resolveTopicImage(ctx.app.deps, {
         subject: 'גיבוי',
         forumId: 3,
         contentHtml: imageHtml(server.url(path)),
@@ -91,7 +91,7 @@ describeEachDatabase(
 
     it('falls back to a cover when the download times out', async () => {
       const name = await resolveTopicImage(
-        ctx.app,
+        ctx.app.deps,
         { subject: 'איטי', forumId: 3, contentHtml: imageHtml(server.url('/slow')) },
         { timeoutMs: 300 },
       );
@@ -100,8 +100,8 @@ describeEachDatabase(
 
     it('gives the same picture the same name and stores it once', async () => {
       const input = { subject: 'שוב', forumId: 1, contentHtml: imageHtml(server.url('/red.png')) };
-      const first = await resolveTopicImage(ctx.app, input);
-      const second = await resolveTopicImage(ctx.app, input);
+      const first = await resolveTopicImage(ctx.app.deps, input);
+      const second = await resolveTopicImage(ctx.app.deps, input);
       expect(second).toBe(first);
     });
   },
@@ -111,7 +111,7 @@ describeEachDatabase(
 describeEachDatabase('topic images (production guard)', (ctx) => {
   it('refuses a picture on a loopback address and makes a cover instead, without connecting', async () => {
     const before = server.requests.length;
-    const name = await resolveTopicImage(ctx.app, {
+    const name = await resolveTopicImage(ctx.app.deps, {
       subject: 'כתובת פנימית',
       forumId: 1,
       contentHtml: imageHtml(server.url('/red.png')),
@@ -121,14 +121,14 @@ describeEachDatabase('topic images (production guard)', (ctx) => {
   });
 
   it('makes a different cover for a different subject or forum', async () => {
-    const a = await resolveTopicImage(ctx.app, { subject: 'נושא אחד', forumId: 1, contentHtml: 'טקסט' });
-    const b = await resolveTopicImage(ctx.app, { subject: 'נושא אחר', forumId: 1, contentHtml: 'טקסט' });
-    const c = await resolveTopicImage(ctx.app, { subject: 'נושא אחד', forumId: 5, contentHtml: 'טקסט' });
+    const a = await resolveTopicImage(ctx.app.deps, { subject: 'נושא אחד', forumId: 1, contentHtml: 'טקסט' });
+    const b = await resolveTopicImage(ctx.app.deps, { subject: 'נושא אחר', forumId: 1, contentHtml: 'טקסט' });
+    const c = await resolveTopicImage(ctx.app.deps, { subject: 'נושא אחד', forumId: 5, contentHtml: 'טקסט' });
     expect(new Set([a, b, c]).size).toBe(3);
   });
 
   it('serves a stored image as WebP with long immutable caching', async () => {
-    const name = await resolveTopicImage(ctx.app, { subject: 'הגשה', forumId: 2, contentHtml: '' });
+    const name = await resolveTopicImage(ctx.app.deps, { subject: 'הגשה', forumId: 2, contentHtml: '' });
     for (const file of [name, smallImageName(name)]) {
       const response = await apiClient(ctx.app).get(`/api/images/${file}`);
       expect(response.statusCode).toBe(200);
@@ -142,7 +142,7 @@ describeEachDatabase('topic images (production guard)', (ctx) => {
     for (const file of ['0123456789abcdef01234567-big.webp', '..%2F..%2Fetc%2Fpasswd', 'x-big.png']) {
       const response = await apiClient(ctx.app).get(`/api/images/${file}`);
       expect(response.statusCode).toBe(404);
-      expect(response.json().error).toBe('not_found');
+      expect(response.json().error).toBe('image_not_found');
     }
   });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { Database } from '../../db/database';
@@ -54,7 +54,7 @@ async function encodeSizes(source: Buffer) {
 const DOWNLOAD_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
 
 /** The downloaded bytes when they are a raster picture of a sane size; throws otherwise. */
-export async function checkDownloadedImage(bytes: Buffer): Promise<Buffer> {
+async function checkDownloadedImage(bytes: Buffer): Promise<Buffer> {
   const metadata = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   if (!metadata.format || !DOWNLOAD_FORMATS.has(metadata.format)) {
     throw new Error(`format ${metadata.format ?? 'unknown'} not accepted`);
@@ -98,7 +98,7 @@ export async function coverImageSource(db: Kysely<Database>, subject: string, fo
  * bad picture: every topic gets an image.
  */
 export async function resolveTopicImage(
-  app: FastifyInstance,
+  deps: Deps,
   input: { subject: string; forumId: number; contentHtml: string },
   limits: Partial<SafeFetchOptions> = {},
 ): Promise<string> {
@@ -107,17 +107,17 @@ export async function resolveTopicImage(
     try {
       const bytes = await safeFetch(url, {
         ...DEFAULT_FETCH_LIMITS,
-        allowAddress: addressGuard(app.config.allowPrivateImageHosts),
+        allowAddress: addressGuard(deps.config.allowPrivateImageHosts),
         ...limits,
       });
-      return await storeImagePair(app.db, await checkDownloadedImage(bytes), app.clock.now());
+      return await storeImagePair(deps.db, await checkDownloadedImage(bytes), deps.clock.now());
     } catch (error) {
-      app.log.info(
+      deps.log.info(
         { url, reason: error instanceof Error ? error.message : String(error) },
         'topic image not used',
       );
     }
   }
-  const cover = await coverImageSource(app.db, input.subject, input.forumId);
-  return storeImagePair(app.db, cover, app.clock.now());
+  const cover = await coverImageSource(deps.db, input.subject, input.forumId);
+  return storeImagePair(deps.db, cover, deps.clock.now());
 }

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
+import type { Logger } from '../../deps';
 import type { MailContent } from './mail.templates';
 
 export interface OutgoingMail extends MailContent {
@@ -19,12 +18,6 @@ export interface Mailer {
   close(): void;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    mailer: Mailer;
-  }
-}
-
 /** A mail server that does not answer must not hold a request for nodemailer's default two minutes. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
@@ -32,7 +25,7 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
  * SMTP through nodemailer when SMTP_URL is set; otherwise each mail becomes an .eml file in
  * DATA_DIR/outbox and its link is logged, so the forum works on a laptop with no mail server.
  */
-export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+export function createMailer(config: Config, log: Logger): Mailer {
   const from = { name: config.siteName, address: config.mailFrom };
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS });
@@ -68,9 +61,3 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     close: () => transport.close(),
   };
 }
-
-export const mailPlugin = fp(async (app: FastifyInstance) => {
-  const mailer = createMailer(app.config, app.log);
-  app.decorate('mailer', mailer);
-  app.addHook('onClose', async () => mailer.close());
-});

@@ -2,9 +2,8 @@ import sanitizeHtml from 'sanitize-html';
 import { EMOJI, emojiPath } from '../../../shared/emoji';
 import { normalizeForSearch } from '../../../shared/hebrew';
 import { LIMITS } from '../../../shared/limits';
-import { VALIDATION_MESSAGES } from '../../../shared/validation-messages';
 import { ALLOWED_TAGS, CODE_LANGUAGE_CLASS, LINK_REL } from '../../../shared/markup-rules';
-import { badRequest } from '../../http-error';
+import { apiError } from '../../http-error';
 
 /** Attributes each tag may keep after sanitising; anything else (events, style, id…) is dropped. */
 export const ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
@@ -146,10 +145,10 @@ export interface PreparedContent {
  */
 export function prepareMessageContent(html: string): PreparedContent {
   if (html.length > LIMITS.messageMaxLength) {
-    throw badRequest(VALIDATION_MESSAGES.messageTooLong, 'message_too_long');
+    throw apiError('message_too_long');
   }
   const content = sanitizeMessage(html);
-  if (isEmptyMessage(content)) throw badRequest(VALIDATION_MESSAGES.emptyMessage, 'empty_message');
+  if (isEmptyMessage(content)) throw apiError('empty_message');
   const plain = messagePlainText(content);
   return { content, contentSearch: normalizeForSearch(plain), preview: previewText(plain) };
 }

@@ -9,7 +9,7 @@ import {
   memberSearchResponse,
   suspendBody,
 } from '../../../shared/schemas/members';
-import { toActor } from '../../actor';
+import { actorOf } from '../../actor';
 import { requireUser } from '../../plugins/auth';
 import {
   deleteSuspendedMembersMessages,
@@ -27,7 +27,7 @@ const params = z.object({ id: idParam });
 
 /** /api/admin/users…: find members, suspend them or lift it, delete their messages, grant admin. */
 export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, clock: app.clock };
+  const { deps } = app;
   const noStore = { 'cache-control': 'no-store' };
 
   app.get(
@@ -42,7 +42,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.headers(noStore);
-      return searchMembers(deps, toActor(request.user), request.query);
+      return searchMembers(deps, actorOf(request.user), request.query);
     },
   );
 
@@ -51,7 +51,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, description: ADDITION, params, response: { 200: member, ...errors } } },
     async (request, reply) => {
       reply.headers(noStore);
-      return getMember(deps, toActor(request.user), request.params.id);
+      return getMember(deps, actorOf(request.user), request.params.id);
     },
   );
 
@@ -66,13 +66,13 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: member, ...errors },
       },
     },
-    async (request) => suspendMember(deps, toActor(request.user), request.params.id, request.body),
+    async (request) => suspendMember(deps, actorOf(request.user), request.params.id, request.body),
   );
 
   app.delete(
     '/admin/users/:id/suspension',
     { schema: { tags, description: ADDITION, params, response: { 200: member, ...errors } } },
-    async (request) => unsuspendMember(deps, toActor(request.user), request.params.id),
+    async (request) => unsuspendMember(deps, actorOf(request.user), request.params.id),
   );
 
   app.post(
@@ -99,6 +99,6 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: member, ...errors },
       },
     },
-    async (request) => setMemberAdmin(deps, toActor(request.user), request.params.id, request.body.isAdmin),
+    async (request) => setMemberAdmin(deps, actorOf(request.user), request.params.id, request.body.isAdmin),
   );
 };

@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely';
 import { formatIsraeliDate } from '../../../shared/errors';
 import { type Actor, can } from '../../../shared/policies';
 import { type Member, MEMBERS_PAGE_SIZE } from '../../../shared/schemas/members';
-import { catalogueError } from '../../catalogue-error';
-import type { Clock } from '../../clock';
+import { actorOf } from '../../actor';
+import { apiError, apiErrorWith } from '../../http-error';
+import type { DataDeps } from '../../deps';
 import type { Database, UserRow } from '../../db/database';
 import { publish } from '../../events';
 import { removeMessage } from '../messages/messages.service';
@@ -20,11 +21,6 @@ import {
   topicIdsOf,
 } from './members.repository';
 
-export interface Deps {
-  db: Kysely<Database>;
-  clock: Clock;
-}
-
 /**
  * "For good" is stored as the latest time a JavaScript date can hold, so one comparison
  * (`suspended_until > now`) serves both kinds of suspension.
@@ -32,7 +28,7 @@ export interface Deps {
 export const SUSPENDED_FOR_GOOD = 8.64e15;
 
 function allow(actor: Actor) {
-  if (!can.manageMembers(actor)) throw catalogueError(actor ? 'forbidden' : 'unauthorized');
+  if (!can.manageMembers(actor)) throw apiError(actor ? 'forbidden' : 'unauthorized');
 }
 
 export const isSuspended = (user: Pick<UserRow, 'suspended_until'>, now: number) =>
@@ -46,8 +42,8 @@ export function suspendedError(user: Pick<UserRow, 'suspended_until' | 'suspensi
   const until = Number(user.suspended_until);
   const reason = user.suspension_reason ?? '';
   return until >= SUSPENDED_FOR_GOOD
-    ? catalogueError('suspended_forever', { reason }, { until: null, reason })
-    : catalogueError('suspended', { until: formatIsraeliDate(until), reason }, { until, reason });
+    ? apiErrorWith('suspended_forever', { reason }, { until: null, reason })
+    : apiErrorWith('suspended', { until: formatIsraeliDate(until), reason }, { until, reason });
 }
 
 /** Refuses a suspended user (login); the auth plugin already treats their tokens as a guest's. */
@@ -77,7 +73,7 @@ export function presentMember(row: MemberRow, now: number): Member {
 }
 
 /** Members whose name or email contains `query`, 7 at a time by name; `next` continues the list. */
-export async function searchMembers(deps: Deps, actor: Actor, input: { q: string; after?: string }) {
+export async function searchMembers(deps: DataDeps, actor: Actor, input: { q: string; after?: string }) {
   allow(actor);
   const rows = await searchMembersQuery(deps.db, {
     query: input.q,
@@ -96,11 +92,11 @@ export async function searchMembers(deps: Deps, actor: Actor, input: { q: string
 
 async function existingMember(db: Kysely<Database>, id: number) {
   const row = await findMember(db, id);
-  if (!row) throw catalogueError('user_not_found');
+  if (!row) throw apiError('user_not_found');
   return row;
 }
 
-export async function getMember(deps: Deps, actor: Actor, id: number): Promise<Member> {
+export async function getMember(deps: DataDeps, actor: Actor, id: number): Promise<Member> {
   allow(actor);
   return presentMember(await existingMember(deps.db, id), deps.clock.now());
 }
@@ -110,20 +106,20 @@ export async function getMember(deps: Deps, actor: Actor, id: number): Promise<M
  * transaction, so nothing they send after this answer is taken as theirs.
  */
 export async function suspendMember(
-  deps: Deps,
+  deps: DataDeps,
   actor: Actor,
   id: number,
   input: { until: number | null; reason: string },
 ): Promise<Member> {
   allow(actor);
-  if (actor?.id === id) throw catalogueError('cannot_suspend_self');
+  if (actor?.id === id) throw apiError('cannot_suspend_self');
   const now = deps.clock.now();
-  if (input.until !== null && input.until <= now) throw catalogueError('suspension_end_past');
+  if (input.until !== null && input.until <= now) throw apiError('suspension_end_past');
   await deps.db.transaction().execute(async (trx) => {
     const member = await findMember(trx, id);
-    if (!member) throw catalogueError('user_not_found');
-    if (member.deleted_at !== null) throw catalogueError('user_deleted');
-    if (member.is_admin === 1) throw catalogueError('cannot_suspend_admin');
+    if (!member) throw apiError('user_not_found');
+    if (member.deleted_at !== null) throw apiError('user_deleted');
+    if (member.is_admin === 1) throw apiError('cannot_suspend_admin');
     await setSuspension(trx, id, { until: input.until ?? SUSPENDED_FOR_GOOD, reason: input.reason });
     await deleteSessionsOf(trx, id);
   });
@@ -131,7 +127,7 @@ export async function suspendMember(
 }
 
 /** Lifts a suspension (a member who is not suspended stays as they are). */
-export async function unsuspendMember(deps: Deps, actor: Actor, id: number): Promise<Member> {
+export async function unsuspendMember(deps: DataDeps, actor: Actor, id: number): Promise<Member> {
   allow(actor);
   await existingMember(deps.db, id);
   await setSuspension(deps.db, id, null);
@@ -140,20 +136,20 @@ export async function unsuspendMember(deps: Deps, actor: Actor, id: number): Pro
 
 /** Makes a member an admin or takes it back; the last admin who can act keeps it (last_admin). */
 export async function setMemberAdmin(
-  deps: Deps,
+  deps: DataDeps,
   actor: Actor,
   id: number,
   isAdmin: boolean,
 ): Promise<Member> {
-  if (!can.grantAdmin(actor)) throw catalogueError(actor ? 'forbidden' : 'unauthorized');
+  if (!can.grantAdmin(actor)) throw apiError(actor ? 'forbidden' : 'unauthorized');
   await deps.db.transaction().execute(async (trx) => {
     const member = await findMember(trx, id);
-    if (!member) throw catalogueError('user_not_found');
-    if (isAdmin && member.deleted_at !== null) throw catalogueError('user_deleted');
-    if (isAdmin && isSuspended(member, deps.clock.now())) throw catalogueError('cannot_promote_suspended');
+    if (!member) throw apiError('user_not_found');
+    if (isAdmin && member.deleted_at !== null) throw apiError('user_deleted');
+    if (isAdmin && isSuspended(member, deps.clock.now())) throw apiError('cannot_promote_suspended');
     if (!isAdmin) {
       const admins = await lockActingAdmins(trx);
-      if (admins.every((admin) => admin === id)) throw catalogueError('last_admin');
+      if (admins.every((admin) => admin === id)) throw apiError('last_admin');
     }
     await setAdmin(trx, id, isAdmin);
   });
@@ -166,10 +162,10 @@ export async function setMemberAdmin(
  * Each deletion is its own transaction, as when an admin deletes them one by one, so a long list
  * never holds a lock for long. `actor` deletes the replies: an admin, or the user themselves.
  */
-export async function purgeMessagesOf(deps: Deps, actor: UserRow, userId: number) {
+export async function purgeMessagesOf(deps: DataDeps, actor: UserRow, userId: number) {
   let deletedMessages = 0;
   for (const replyId of await replyIdsOf(deps.db, userId)) {
-    await removeMessage(deps, actor, replyId);
+    await removeMessage(deps, actorOf(actor), replyId);
     deletedMessages += 1;
   }
   let deletedTopics = 0;
@@ -188,9 +184,9 @@ export async function purgeMessagesOf(deps: Deps, actor: UserRow, userId: number
 }
 
 /** An admin deletes every message of a suspended member in one step. */
-export async function deleteSuspendedMembersMessages(deps: Deps, admin: UserRow, id: number) {
+export async function deleteSuspendedMembersMessages(deps: DataDeps, admin: UserRow, id: number) {
   allow({ id: admin.id, isAdmin: admin.is_admin === 1 });
   const member = await existingMember(deps.db, id);
-  if (!isSuspended(member, deps.clock.now())) throw catalogueError('not_suspended');
+  if (!isSuspended(member, deps.clock.now())) throw apiError('not_suspended');
   return purgeMessagesOf(deps, admin, id);
 }

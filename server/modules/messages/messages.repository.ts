@@ -1,30 +1,31 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, MessageRow } from '../../db/database';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Database, MessageRow, MessagesTable } from '../../db/database';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export function insertMessage(
-  db: Db,
-  message: {
-    topicId: number | null;
-    userId: number;
-    content: string;
-    contentSearch: string;
-    createdAt: number;
-  },
-): Promise<MessageRow> {
-  return db
-    .insertInto('messages')
-    .values({
-      topic_id: message.topicId,
-      user_id: message.userId,
-      content: message.content,
-      content_search: message.contentSearch,
-      created_at: message.createdAt,
-      updated_at: null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+/** A new message as the services and the seed describe it; its content is prepared by markup.ts. */
+export interface NewMessage {
+  topicId: number | null;
+  userId: number;
+  content: string;
+  contentSearch: string;
+  createdAt: number;
+}
+
+/** The messages row of a new message; the demo seed writes these rows in bulk. */
+export function newMessageRow(message: NewMessage): Insertable<MessagesTable> {
+  return {
+    topic_id: message.topicId,
+    user_id: message.userId,
+    content: message.content,
+    content_search: message.contentSearch,
+    created_at: message.createdAt,
+    updated_at: null,
+  };
+}
+
+export function insertMessage(db: Db, message: NewMessage): Promise<MessageRow> {
+  return db.insertInto('messages').values(newMessageRow(message)).returningAll().executeTakeFirstOrThrow();
 }
 
 /** Attaches a main message to the topic that took its id. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../../shared/schemas/common';
 import { editMessageBody, likeResponse, message, newMessageBody } from '../../../shared/schemas/messages';
-import { requireUser } from '../../plugins/auth';
+import { actorOf } from '../../actor';
 import { createReply, editMessage, removeMessage, toggleMessageLike } from './messages.service';
 
 const tags = ['messages'];
@@ -19,7 +19,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: message },
       },
     },
-    async (request) => createReply(app, requireUser(request), request.body),
+    async (request) => createReply(app.deps, actorOf(request.user), request.body),
   );
 
   app.put(
@@ -32,7 +32,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: message },
       },
     },
-    async (request) => editMessage(app, requireUser(request), request.body),
+    async (request) => editMessage(app.deps, actorOf(request.user), request.body),
   );
 
   app.delete(
@@ -45,7 +45,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: message },
       },
     },
-    async (request) => removeMessage(app, requireUser(request), request.params.id),
+    async (request) => removeMessage(app.deps, actorOf(request.user), request.params.id),
   );
 
   app.get(
@@ -58,6 +58,6 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: likeResponse },
       },
     },
-    async (request) => toggleMessageLike(app, requireUser(request), request.params.id),
+    async (request) => toggleMessageLike(app.deps, actorOf(request.user), request.params.id),
   );
 };

@@ -1,95 +1,68 @@
-import type { Kysely } from 'kysely';
+import { type Actor, can } from '../../../shared/policies';
 import type { LikeResponse, Message } from '../../../shared/schemas/messages';
-import type { Clock } from '../../clock';
-import type { Database, MessageRow, UserRow } from '../../db/database';
+import { authorize } from '../../authorize';
+import type { MessageRow } from '../../db/database';
+import type { DataDeps, Deps } from '../../deps';
 import { publish } from '../../events';
-import { badRequest, forbidden, notFound } from '../../http-error';
+import { apiError } from '../../http-error';
 import { prepareMessageContent } from '../markup/markup';
-import { findTopic, lockTopic, refreshTopicActivity, updateTopicPreview } from '../topics/topics.repository';
-import { topicNotFound } from '../topics/topics.service';
-import { presentUser } from '../users/users.presenter';
-import { findUsersByIds } from '../users/users.repository';
-import { messagePolicy } from './messages.policy';
+import {
+  findTopic,
+  insertReply,
+  lockTopic,
+  refreshTopicActivity,
+  updateTopicPreview,
+} from '../topics/topics.repository';
 import { presentMessage } from './messages.presenter';
 import {
   deleteMessage,
   findMessage,
-  insertMessage,
   likesByMessage,
-  listReplies,
   toggleLike,
   updateMessageContent,
 } from './messages.repository';
-import { LIMITS } from '../../../shared/limits';
 
-export interface Deps {
-  db: Kysely<Database>;
-  clock: Clock;
-}
-
-const messageNotFound = () => notFound('ההודעה לא נמצאה');
+type TopicMessage = MessageRow & { topic_id: number };
 
 /** A message that belongs to a topic, or a 404. */
-async function existingMessage(db: Kysely<Database>, id: number): Promise<MessageRow & { topic_id: number }> {
+async function existingMessage(db: Deps['db'], id: number): Promise<TopicMessage> {
   const message = await findMessage(db, id);
-  if (!message || message.topic_id === null) throw messageNotFound();
+  if (!message || message.topic_id === null) throw apiError('message_not_found');
   return { ...message, topic_id: message.topic_id };
 }
 
-const facts = (message: MessageRow & { topic_id: number }) => ({
+/** What the policy needs to know about a message. */
+const facts = (message: TopicMessage) => ({
   userId: message.user_id,
   isMain: message.id === message.topic_id,
 });
 
-/** Replies older than `before`, ascending, with `hasMoreMessages` and their authors. */
-export async function listMoreMessages(db: Kysely<Database>, topicId: number, before: number) {
-  if (!(await findTopic(db, topicId))) throw topicNotFound();
-  const newestFirst = await listReplies(db, topicId, { before, limit: LIMITS.pageSize + 1 });
-  const replies = newestFirst.slice(0, LIMITS.pageSize).reverse();
-  const likes = await likesByMessage(
-    db,
-    replies.map((reply) => reply.id),
-  );
-  const users = await findUsersByIds(
-    db,
-    replies.map((reply) => reply.user_id),
-  );
-  return {
-    messages: replies.map((reply) => presentMessage(reply, likes.get(reply.id) ?? [])),
-    hasMoreMessages: newestFirst.length > LIMITS.pageSize,
-    users: users.map(presentUser),
-  };
+/** A guest is refused before anything is looked up: logging in comes first. */
+function loggedIn(actor: Actor): asserts actor is NonNullable<Actor> {
+  authorize(actor, actor !== null);
 }
 
-/**
- * Adds a reply. In one transaction: the message, then the topic's reply count and order key from
- * its newest message, which is this one, so the topic rises to the top of its lists.
- */
+/** Adds a reply (any logged-in user); insertReply writes it and moves its topic in one transaction. */
 export async function createReply(
   deps: Deps,
-  user: UserRow,
+  actor: Actor,
   input: { topicId: number; content: string },
 ): Promise<Message> {
-  const prepared = prepareMessageContent(input.content);
+  authorize(actor, can.reply(actor));
+  const body = prepareMessageContent(input.content);
   const now = deps.clock.now();
-  const { message, topic } = await deps.db.transaction().execute(async (trx) => {
-    if (!(await lockTopic(trx, input.topicId))) throw topicNotFound();
-    const created = await insertMessage(trx, {
+  const { reply, topic } = await deps.db.transaction().execute(async (trx) => {
+    const written = await insertReply(trx, {
       topicId: input.topicId,
-      userId: user.id,
-      content: prepared.content,
-      contentSearch: prepared.contentSearch,
+      userId: actor.id,
+      body,
       createdAt: now,
     });
-    return { message: created, topic: await refreshTopicActivity(trx, input.topicId) };
+    if (!written) throw apiError('topic_not_found');
+    return written;
   });
-  publish({
-    type: 'message.created',
-    messageId: message.id,
-    topicId: input.topicId,
-    forumId: topic.forum_id,
-  });
-  return presentMessage(message, []);
+  publish({ type: 'message.created', messageId: reply.id, topicId: input.topicId, forumId: topic.forum_id });
+  return presentMessage(reply, []);
 }
 
 /**
@@ -98,11 +71,12 @@ export async function createReply(
  */
 export async function editMessage(
   deps: Deps,
-  user: UserRow,
+  actor: Actor,
   input: { messageId: number; content: string },
 ): Promise<Message> {
+  loggedIn(actor);
   const message = await existingMessage(deps.db, input.messageId);
-  if (!messagePolicy.edit(user, facts(message))) throw forbidden();
+  authorize(actor, can.editMessage(actor, facts(message)));
   const prepared = prepareMessageContent(input.content);
   const { updated, topic } = await deps.db.transaction().execute(async (trx) => {
     const row = await updateMessageContent(trx, message.id, {
@@ -129,13 +103,12 @@ export async function editMessage(
  * Deletes a reply (its author or an admin) with its likes, and recounts the topic. The main
  * message is refused: it goes only with its topic. Answers the deleted message.
  */
-export async function removeMessage(deps: Deps, user: UserRow, id: number): Promise<Message> {
+export async function removeMessage(deps: DataDeps, actor: Actor, id: number): Promise<Message> {
+  loggedIn(actor);
   const message = await existingMessage(deps.db, id);
-  const decision = messagePolicy.delete(user, facts(message));
-  if (decision === 'forbidden') throw forbidden();
-  if (decision === 'main-message') {
-    throw badRequest('את ההודעה הראשית אפשר למחוק רק יחד עם הנושא כולו', 'main_message');
-  }
+  const decision = can.deleteMessage(actor, facts(message));
+  authorize(actor, decision !== 'forbidden');
+  if (decision === 'main-message') throw apiError('main_message');
   const likes = await likesByMessage(deps.db, [id]);
   const topic = await deps.db.transaction().execute(async (trx) => {
     await lockTopic(trx, message.topic_id);
@@ -147,10 +120,11 @@ export async function removeMessage(deps: Deps, user: UserRow, id: number): Prom
 }
 
 /** Likes a message for the user, or takes the like back; answers the new list of likers. */
-export async function toggleMessageLike(deps: Deps, user: UserRow, id: number): Promise<LikeResponse> {
+export async function toggleMessageLike(deps: Deps, actor: Actor, id: number): Promise<LikeResponse> {
+  authorize(actor, can.like(actor));
   const message = await existingMessage(deps.db, id);
   const likes = await deps.db.transaction().execute(async (trx) => {
-    await toggleLike(trx, id, user.id, deps.clock.now());
+    await toggleLike(trx, id, actor.id, deps.clock.now());
     return (await likesByMessage(trx, [id])).get(id) ?? [];
   });
   publish({ type: 'message.liked', messageId: id, topicId: message.topic_id, likes });

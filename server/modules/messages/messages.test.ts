@@ -1,4 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ERRORS } from '../../../shared/errors';
 import type { LikeResponse, Message } from '../../../shared/schemas/messages';
 import type { Post, PostsResponse } from '../../../shared/schemas/topics';
 import { VALIDATION_MESSAGES } from '../../../shared/validation-messages';
@@ -171,7 +172,7 @@ describeEachDatabase('message writes and likes', (ctx) => {
       [{ content: 'x' }, 'מזהה הנושא לא תקין'],
       [{ topicId: 1 }, VALIDATION_MESSAGES.emptyMessage],
       [{ topicId: 1, content: 5 }, VALIDATION_MESSAGES.emptyMessage],
-      [{ topicId: 1, content: 'x', message: 'x' }, 'הנתונים שנשלחו אינם תקינים'],
+      [{ topicId: 1, content: 'x', message: 'x' }, ERRORS.validation.message],
     ])('refuses %j with 400', async (body, message) => {
       const answer = await expectRefused(
         () => apiClient(ctx.app).post('/api/message', body, { token: author.token }),

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from '../../http-error';
+import { apiError } from '../../http-error';
 import { countRequest, deleteStaleCounters } from './rate-limit.repository';
 import type { RateLimitedAction } from './rate-limit.rules';
-
-export const RATE_LIMITED_MESSAGE = 'נשלחו יותר מדי בקשות, נסו שוב בעוד מספר דקות';
 
 /** Longer than every window, so a deleted counter had already restarted. */
 const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -30,7 +28,7 @@ export async function enforceRateLimit(
   }
   const hashedKey = createHash('sha256').update(key).digest('hex');
   const { count } = await countRequest(app.db, hashedKey, now, windowMs);
-  if (count > limit) throw new HttpError(429, 'rate_limited', RATE_LIMITED_MESSAGE);
+  if (count > limit) throw apiError('rate_limited');
 }
 
 /**

@@ -16,6 +16,6 @@ export const recommendationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: recommendationsResponse, 400: errorBody, 404: errorBody },
       },
     },
-    async (request) => recommendTopics(app.db, request.params.id),
+    async (request) => recommendTopics(app.deps, request.params.id),
   );
 };

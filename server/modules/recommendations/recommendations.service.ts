@@ -1,8 +1,9 @@
-import type { Kysely } from 'kysely';
 import { LIMITS } from '../../../shared/limits';
 import type { PostsResponse } from '../../../shared/schemas/topics';
-import type { Database, TopicRow } from '../../db/database';
-import { presentPostsPage, topicNotFound } from '../topics/topics.service';
+import type { TopicRow } from '../../db/database';
+import type { ReadDeps } from '../../deps';
+import { apiError } from '../../http-error';
+import { presentPostsPage } from '../topics/topics.presenter';
 import { findTopic } from '../topics/topics.repository';
 import {
   type Candidate,
@@ -113,9 +114,9 @@ function rank(candidates: readonly Candidate[], words: readonly string[], forumI
  * Up to LIMITS.recommendationsMax other topics for a topic's page: those whose subjects share its
  * words (the same forum first), then the newest of its forum, then the newest anywhere.
  */
-export async function recommendTopics(db: Kysely<Database>, topicId: number): Promise<PostsResponse> {
+export async function recommendTopics({ db }: ReadDeps, topicId: number): Promise<PostsResponse> {
   const topic = await findTopic(db, topicId);
-  if (!topic) throw topicNotFound();
+  if (!topic) throw apiError('topic_not_found');
   const max = LIMITS.recommendationsMax;
   const words = subjectWords(topic.subject_search);
   const candidates = await findTopicsWithSubjectWords(db, words, topic.id, MAX_CANDIDATES);

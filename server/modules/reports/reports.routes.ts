@@ -4,14 +4,14 @@ import { z } from 'zod';
 import { errorBody, idParam } from '../../../shared/schemas/common';
 import { messageReport, messageReportsResponse, newReportBody } from '../../../shared/schemas/reports';
 import { enforceActionLimits } from '../rate-limit/rate-limit.service';
-import { assertMayModerate } from './reports.policy';
-import { closeReport, createReport, listReports } from './reports.service';
+import { actorOf } from '../../actor';
+import { assertMayModerate, closeReport, createReport, listReports } from './reports.service';
 
 const tags = ['reports'];
 
 // Before validation, so a guest or a user hears about the permission, not about the id.
 const moderatorsOnly = async (request: FastifyRequest) => {
-  assertMayModerate(request.user);
+  assertMayModerate(actorOf(request.user));
 };
 const moderatorErrors = { 400: errorBody, 401: errorBody, 403: errorBody };
 
@@ -30,7 +30,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await enforceActionLimits(app, request, 'report', request.body.report.email);
-      return createReport(app, request.user, request.body);
+      return createReport(app.deps, actorOf(request.user), request.body);
     },
   );
 
@@ -44,7 +44,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preValidation: moderatorsOnly,
     },
-    async () => listReports(app.db),
+    async (request) => listReports(app.deps, actorOf(request.user)),
   );
 
   app.get(
@@ -58,7 +58,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preValidation: moderatorsOnly,
     },
-    async (request) => listReports(app.db, request.params.lastReportId),
+    async (request) => listReports(app.deps, actorOf(request.user), request.params.lastReportId),
   );
 
   app.delete(
@@ -72,6 +72,6 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preValidation: moderatorsOnly,
     },
-    async (request) => closeReport(app, assertMayModerate(request.user), request.params.id),
+    async (request) => closeReport(app.deps, actorOf(request.user), request.params.id),
   );
 };

@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import { LIMITS } from '../../../shared/limits';
+import { type Actor, can } from '../../../shared/policies';
 import type { MessageReport, MessageReportsResponse, NewReportBody } from '../../../shared/schemas/reports';
-import type { Database, UserRow } from '../../db/database';
-import { notFound } from '../../http-error';
+import { authorize } from '../../authorize';
+import type { Deps, ReadDeps } from '../../deps';
+import { apiError } from '../../http-error';
 import { verifyCaptcha } from '../captcha/captcha.service';
 import { presentMessage } from '../messages/messages.presenter';
 import { findMessage, likesByMessage } from '../messages/messages.repository';
@@ -18,33 +18,37 @@ import {
   listOpenReports,
 } from './reports.repository';
 
-export const messageNotFound = () => notFound('ההודעה המדווחת לא נמצאה');
-export const reportNotFound = () => notFound('הדיווח לא נמצא');
+/** Only admins see the moderation queue and close reports: 401 for a guest, 403 for a user. */
+export function assertMayModerate(actor: Actor): asserts actor is NonNullable<Actor> {
+  authorize(actor, can.moderateReports(actor), { user: 'moderators_only' });
+}
 
 /**
  * Files a report about an existing message, from a guest or a user. The message is checked
  * before the captcha so a mistyped id does not use up the solved captcha.
  */
-export async function createReport(
-  app: FastifyInstance,
-  actor: UserRow | null,
-  body: NewReportBody,
-): Promise<MessageReport> {
+export async function createReport(deps: Deps, actor: Actor, body: NewReportBody): Promise<MessageReport> {
+  if (!can.report(actor)) throw apiError(actor ? 'forbidden' : 'unauthorized');
   const { messageId, content, email } = body.report;
-  if (!(await findMessage(app.db, messageId))) throw messageNotFound();
-  await verifyCaptcha(app, body.captcha);
-  const row = await insertReport(app.db, {
+  if (!(await findMessage(deps.db, messageId))) throw apiError('reported_message_not_found');
+  await verifyCaptcha(deps, body.captcha);
+  const row = await insertReport(deps.db, {
     messageId,
     content,
     email,
     reporterUserId: actor?.id ?? null,
-    timestamp: app.clock.now(),
+    timestamp: deps.clock.now(),
   });
   return presentReport(row, true);
 }
 
 /** A page of the moderation queue: open reports, newest first, below `before` when given. */
-export async function listReports(db: Kysely<Database>, before?: number): Promise<MessageReportsResponse> {
+export async function listReports(
+  { db }: ReadDeps,
+  actor: Actor,
+  before?: number,
+): Promise<MessageReportsResponse> {
+  assertMayModerate(actor);
   const rows = await listOpenReports(db, { before, limit: LIMITS.pageSize + 1 });
   const page = rows.slice(0, LIMITS.pageSize);
   const messages = await findMessagesByIds(
@@ -68,9 +72,10 @@ export async function listReports(db: Kysely<Database>, before?: number): Promis
 }
 
 /** Closes a report (it leaves the queue); closing a closed one changes nothing. */
-export async function closeReport(app: FastifyInstance, admin: UserRow, id: number): Promise<MessageReport> {
-  const found = await findReport(app.db, id);
-  if (!found) throw reportNotFound();
-  const row = await closeReportRow(app.db, id, admin.id, app.clock.now());
-  return presentReport(row, (await findMessage(app.db, row.message_id)) !== undefined);
+export async function closeReport(deps: Deps, actor: Actor, id: number): Promise<MessageReport> {
+  assertMayModerate(actor);
+  const found = await findReport(deps.db, id);
+  if (!found) throw apiError('report_not_found');
+  const row = await closeReportRow(deps.db, id, actor.id, deps.clock.now());
+  return presentReport(row, (await findMessage(deps.db, row.message_id)) !== undefined);
 }

@@ -7,8 +7,7 @@ import { solvedCaptcha } from '../../test/captcha';
 import { describeEachDatabase } from '../../test/databases';
 import { createReply, createTopic, createUser, type TestUser } from '../../test/factories';
 import { apiClient } from '../../test/http';
-import { RATE_LIMITED_MESSAGE } from '../rate-limit/rate-limit.service';
-import { MODERATORS_ONLY_MESSAGE } from './reports.policy';
+import { ERRORS } from '../../../shared/errors';
 import { insertReport, listOpenReportsQuery } from './reports.repository';
 
 /** These suites send many reports from one address; the limit itself has its own suite below. */
@@ -227,7 +226,10 @@ describeEachDatabase(
         for (const user of [member, author]) {
           const response = await call(user.token);
           expect(response.statusCode).toBe(403);
-          expect(response.json()).toEqual({ error: 'forbidden', message: MODERATORS_ONLY_MESSAGE });
+          expect(response.json()).toEqual({
+            error: 'moderators_only',
+            message: ERRORS.moderators_only.message,
+          });
         }
       });
 
@@ -389,7 +391,7 @@ describeEachDatabase(
       expect((await send('SAME@example.test')).statusCode).toBe(200);
       const refused = await send('same@example.test');
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toEqual({ error: 'rate_limited', message: RATE_LIMITED_MESSAGE });
+      expect(refused.json()).toEqual({ error: 'rate_limited', message: ERRORS.rate_limited.message });
       const stored = await ctx.db.selectFrom('message_reports').select('id').execute();
       expect(stored).toHaveLength(2);
       expect((await send('other@example.test')).statusCode).toBe(200);

@@ -33,14 +33,14 @@ function matchesText(db: Kysely<Database>, text: string): Expression<SqlBool> {
 }
 
 /** How many of the newest topics a page first checks directly, before asking the index. */
-export const RECENT_WINDOW = 100;
+const RECENT_WINDOW = 100;
 
 /**
  * How many messages that direct check may read at most: long threads stay recent, and a hundred
  * of them can hold tens of thousands of messages (measured: 16,654 in the benchmark's forum, about
  * 380 ms for a rare word, which the index answers in 2 ms).
  */
-export const RECENT_MESSAGE_BUDGET = 2_000;
+const RECENT_MESSAGE_BUDGET = 2_000;
 
 /**
  * One page of topics matching `text`, newest activity first, older than `before` when given.

@@ -7,7 +7,7 @@ import { VALIDATION_MESSAGES } from '../../../shared/validation-messages';
 import { describeEachDatabase } from '../../test/databases';
 import { createReply, createTopic, createUser, type TestUser } from '../../test/factories';
 import { apiClient } from '../../test/http';
-import { SEARCH_LOGIN_MESSAGE } from './search.policy';
+import { ERRORS } from '../../../shared/errors';
 import { explainSearch, searchTopics } from './search.repository';
 
 const BASE = Date.UTC(2026, 0, 1);
@@ -46,7 +46,10 @@ describeEachDatabase('search', (ctx) => {
       for (const url of ['/api/search/שלום', '/api/search/ab', '/api/search/שלום/more/123']) {
         const response = await apiClient(ctx.app).get(url);
         expect(response.statusCode).toBe(401);
-        expect(response.json()).toEqual({ error: 'unauthorized', message: SEARCH_LOGIN_MESSAGE });
+        expect(response.json()).toEqual({
+          error: 'search_login_required',
+          message: ERRORS.search_login_required.message,
+        });
       }
     });
 

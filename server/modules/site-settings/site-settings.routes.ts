@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '../../../shared/schemas/common';
 import { siteResponse, siteSettingsBody } from '../../../shared/schemas/site';
-import { toActor } from '../../actor';
+import { actorOf } from '../../actor';
 import { allowSiteSettings, defaultSiteSettings, SiteSettingsStore } from './site-settings.service';
 
 declare module 'fastify' {
@@ -26,7 +26,7 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/site',
     { schema: { tags: ['admin'], description, response: { 200: siteResponse, ...errors } } },
     async (request, reply) => {
-      allowSiteSettings(toActor(request.user));
+      allowSiteSettings(actorOf(request.user));
       reply.header('cache-control', 'no-store');
       return app.siteSettings.get();
     },
@@ -43,7 +43,7 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return app.siteSettings.update(toActor(request.user), request.body, app.clock.now());
+      return app.siteSettings.update(actorOf(request.user), request.body, app.clock.now());
     },
   );
 };

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type Actor, can } from '../../../shared/policies';
 import type { SiteInfo, SiteSettingsUpdate } from '../../../shared/schemas/site';
-import { catalogueError } from '../../catalogue-error';
+import { apiError } from '../../http-error';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { publish } from '../../events';
@@ -20,7 +20,7 @@ const KEYS = [
 
 /** Only admins read the settings screen and write it. */
 export function allowSiteSettings(actor: Actor): void {
-  if (!can.manageSite(actor)) throw catalogueError(actor ? 'forbidden' : 'unauthorized');
+  if (!can.manageSite(actor)) throw apiError(actor ? 'forbidden' : 'unauthorized');
 }
 
 /** The environment's values: what a database where no admin changed anything shows. */

@@ -107,7 +107,7 @@ describeEachDatabase('topic and posts reads', (ctx) => {
     expect((await client.get('/api/forum/9')).json()).toEqual({ posts: [], hasMorePosts: false, users: [] });
     const unknown = await client.get('/api/forum/999');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toMatchObject({ error: 'not_found', message: 'הפורום לא נמצא' });
+    expect(unknown.json()).toMatchObject({ error: 'forum_not_found', message: 'הפורום לא נמצא' });
     expect((await client.get('/api/forum/999/more/123')).statusCode).toBe(404);
   });
 

@@ -1,6 +1,9 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { databaseKind } from '../../db/connect';
-import type { Database, TopicRow } from '../../db/database';
+import { normalizeForSearch } from '../../../shared/hebrew';
+import type { Database, MessageRow, TopicRow } from '../../db/database';
+import type { PreparedContent } from '../markup/markup';
+import { insertMessage, setMessageTopic } from '../messages/messages.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -15,18 +18,13 @@ export function activityTimestamp(activityMs: number, topicId: number): number {
   return activityMs * 1000 + (topicId % 1000);
 }
 
-/** The time (ms) of the newest message of a topic, back from its order key. */
-export function activityMsOf(timestamp: number): number {
-  return Math.floor(timestamp / 1000);
-}
-
 /**
  * `activityTimestamp`, moved later by whole milliseconds while another topic holds that key. Runs
  * inside the writing transaction; the UNIQUE index makes each probe one index lookup. On
  * PostgreSQL each probed key is first locked until commit, so two transactions that want the same
  * key at the same moment take turns and the second sees the first's row.
  */
-export async function uniqueTimestamp(db: Db, activityMs: number, topicId: number): Promise<number> {
+async function uniqueTimestamp(db: Db, activityMs: number, topicId: number): Promise<number> {
   const postgres = databaseKind(db) === 'postgres';
   let candidate = activityTimestamp(activityMs, topicId);
   for (;;) {
@@ -74,8 +72,92 @@ export function lockTopic(db: Transaction<Database>, id: number): Promise<TopicR
   return (databaseKind(db) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
-export function insertTopic(db: Db, topic: TopicRow): Promise<TopicRow> {
-  return db.insertInto('topics').values(topic).returningAll().executeTakeFirstOrThrow();
+/** The topics row of a topic whose main message has `id`; its subject's search text is derived here. */
+export function newTopicRow(topic: {
+  id: number;
+  forumId: number;
+  userId: number;
+  subject: string;
+  image: string;
+  preview: string;
+  replies: number;
+  createdAt: number;
+  timestamp: number;
+}): TopicRow {
+  return {
+    id: topic.id,
+    forum_id: topic.forumId,
+    user_id: topic.userId,
+    subject: topic.subject,
+    subject_search: normalizeForSearch(topic.subject),
+    image: topic.image,
+    preview: topic.preview,
+    replies: topic.replies,
+    created_at: topic.createdAt,
+    timestamp: topic.timestamp,
+  };
+}
+
+/**
+ * The one write of a new topic, for the API, the demo seed and the test factories: the main message
+ * without a topic, the topic taking the message's id (spec §3: topic id = main message id) with its
+ * search text and a unique order key, then the message attached to it. Runs inside the caller's
+ * transaction. `lastActivityAt` and `replies` let the seed write a topic whose replies it adds in bulk.
+ */
+export async function insertTopicWithMainMessage(
+  trx: Transaction<Database>,
+  input: {
+    forumId: number;
+    userId: number;
+    subject: string;
+    body: PreparedContent;
+    image: string;
+    createdAt: number;
+    lastActivityAt?: number;
+    replies?: number;
+  },
+): Promise<{ topic: TopicRow; mainMessage: MessageRow }> {
+  const main = await insertMessage(trx, {
+    topicId: null,
+    userId: input.userId,
+    content: input.body.content,
+    contentSearch: input.body.contentSearch,
+    createdAt: input.createdAt,
+  });
+  const row = newTopicRow({
+    id: main.id,
+    forumId: input.forumId,
+    userId: input.userId,
+    subject: input.subject,
+    image: input.image,
+    preview: input.body.preview,
+    replies: input.replies ?? 0,
+    createdAt: input.createdAt,
+    timestamp: await uniqueTimestamp(trx, input.lastActivityAt ?? input.createdAt, main.id),
+  });
+  const topic = await trx.insertInto('topics').values(row).returningAll().executeTakeFirstOrThrow();
+  await setMessageTopic(trx, main.id, topic.id);
+  return { topic, mainMessage: { ...main, topic_id: topic.id } };
+}
+
+/**
+ * The one write of a reply, for the API and the test factories: the message, then the topic's reply
+ * count and order key from its newest message, so the topic rises in its lists. Locks the topic first
+ * (see lockTopic); undefined when the topic is gone.
+ */
+export async function insertReply(
+  trx: Transaction<Database>,
+  input: { topicId: number; userId: number; body: Omit<PreparedContent, 'preview'>; createdAt: number },
+): Promise<{ reply: MessageRow; topic: TopicRow } | undefined> {
+  if (!(await lockTopic(trx, input.topicId))) return undefined;
+  const reply = await insertMessage(trx, {
+    topicId: input.topicId,
+    userId: input.userId,
+    content: input.body.content,
+    contentSearch: input.body.contentSearch,
+    createdAt: input.createdAt,
+  });
+  return { reply, topic: await refreshTopicActivity(trx, input.topicId) };
 }
 
 /** Stores a topic's (big) image name; the admin refresh of the topic image calls it. */
@@ -87,21 +169,22 @@ export async function updateTopicForum(db: Db, topicId: number, forumId: number)
   await db.updateTable('topics').set({ forum_id: forumId }).where('id', '=', topicId).execute();
 }
 
-export async function updateTopicSubject(
-  db: Db,
-  topicId: number,
-  subject: string,
-  subjectSearch: string,
-): Promise<void> {
+/** Renames a topic; its search text follows. */
+export async function updateTopicSubject(db: Db, topicId: number, subject: string): Promise<void> {
   await db
     .updateTable('topics')
-    .set({ subject, subject_search: subjectSearch })
+    .set({ subject, subject_search: normalizeForSearch(subject) })
     .where('id', '=', topicId)
     .execute();
 }
 
 export async function updateTopicPreview(db: Db, topicId: number, preview: string): Promise<void> {
   await db.updateTable('topics').set({ preview }).where('id', '=', topicId).execute();
+}
+
+/** The time (ms) of the newest message of a topic, back from its order key. */
+export function activityMsOf(timestamp: number): number {
+  return Math.floor(timestamp / 1000);
 }
 
 /**

@@ -10,26 +10,38 @@ import {
   postsResponse,
   topicResponse,
 } from '../../../shared/schemas/topics';
-import { requireUser } from '../../plugins/auth';
-import { listMoreMessages } from '../messages/messages.service';
-import { createTopic, deleteTopic, editSubject, getTopic, listPosts, moveTopic } from './topics.service';
+import { errorBody } from '../../../shared/schemas/common';
+import { topicImageResponse } from '../../../shared/schemas/images';
+import { actorOf } from '../../actor';
+import {
+  createTopic,
+  deleteTopic,
+  editSubject,
+  getTopic,
+  listMoreMessages,
+  listPosts,
+  moveTopic,
+  refreshTopicImage,
+} from './topics.service';
 
 const tags = ['topics'];
 
 /** Spec §7: the posts lists, the topic page and the topic writes. */
 export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/home', { schema: { tags, response: { 200: postsResponse } } }, async () => listPosts(app.db, {}));
+  app.get('/home', { schema: { tags, response: { 200: postsResponse } } }, async () =>
+    listPosts(app.deps, {}),
+  );
 
   app.get(
     '/home/more/:timestamp',
     { schema: { tags, params: z.object({ timestamp: cursorParam }), response: { 200: postsResponse } } },
-    async (request) => listPosts(app.db, { before: request.params.timestamp }),
+    async (request) => listPosts(app.deps, { before: request.params.timestamp }),
   );
 
   app.get(
     '/forum/:forumId',
     { schema: { tags, params: z.object({ forumId: idParam }), response: { 200: postsResponse } } },
-    async (request) => listPosts(app.db, { forumId: request.params.forumId }),
+    async (request) => listPosts(app.deps, { forumId: request.params.forumId }),
   );
 
   app.get(
@@ -42,13 +54,13 @@ export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listPosts(app.db, { forumId: request.params.forumId, before: request.params.timestamp }),
+      listPosts(app.deps, { forumId: request.params.forumId, before: request.params.timestamp }),
   );
 
   app.get(
     '/topic/:topicId',
     { schema: { tags, params: z.object({ topicId: idParam }), response: { 200: topicResponse } } },
-    async (request) => getTopic(app.db, request.params.topicId),
+    async (request) => getTopic(app.deps, request.params.topicId),
   );
 
   app.get(
@@ -60,7 +72,7 @@ export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: moreMessagesResponse },
       },
     },
-    async (request) => listMoreMessages(app.db, request.params.topicId, request.params.lastMessageId),
+    async (request) => listMoreMessages(app.deps, request.params.topicId, request.params.lastMessageId),
   );
 
   app.post(
@@ -73,7 +85,7 @@ export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: topicResponse },
       },
     },
-    async (request) => createTopic(app, requireUser(request), request.body),
+    async (request) => createTopic(app.deps, actorOf(request.user), request.body),
   );
 
   app.delete(
@@ -86,7 +98,7 @@ export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: post },
       },
     },
-    async (request) => deleteTopic(app, requireUser(request), request.params.id),
+    async (request) => deleteTopic(app.deps, actorOf(request.user), request.params.id),
   );
 
   app.put(
@@ -99,7 +111,7 @@ export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: post },
       },
     },
-    async (request) => moveTopic(app, requireUser(request), request.body),
+    async (request) => moveTopic(app.deps, actorOf(request.user), request.body),
   );
 
   app.put(
@@ -112,6 +124,19 @@ export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: post },
       },
     },
-    async (request) => editSubject(app, requireUser(request), request.body),
+    async (request) => editSubject(app.deps, actorOf(request.user), request.body),
+  );
+
+  app.get(
+    '/topic/image/:id',
+    {
+      schema: {
+        tags,
+        description: "Makes the topic's image again from its main message (admin).",
+        params: z.object({ id: idParam }),
+        response: { 200: topicImageResponse, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => refreshTopicImage(app.deps, actorOf(request.user), request.params.id),
   );
 };

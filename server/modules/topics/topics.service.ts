@@ -1,163 +1,135 @@
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import { normalizeForSearch } from '../../../shared/hebrew';
 import { LIMITS } from '../../../shared/limits';
+import { type Actor, can } from '../../../shared/policies';
+import type { MoreMessagesResponse } from '../../../shared/schemas/messages';
 import type { PostsResponse, TopicResponse } from '../../../shared/schemas/topics';
-import { VALIDATION_MESSAGES } from '../../../shared/validation-messages';
-import type { Clock } from '../../clock';
-import type { Database, TopicRow, UserRow } from '../../db/database';
+import { authorize } from '../../authorize';
+import type { MessageRow, TopicRow } from '../../db/database';
+import type { Deps, ReadDeps } from '../../deps';
 import { publish } from '../../events';
-import { badRequest, forbidden, notFound } from '../../http-error';
+import { apiError } from '../../http-error';
 import { findForum } from '../forums/forums.repository';
 import { resolveTopicImage } from '../images/topic-image.service';
 import { prepareMessageContent } from '../markup/markup';
-import {
-  findMessage,
-  insertMessage,
-  likesByMessage,
-  listReplies,
-  setMessageTopic,
-} from '../messages/messages.repository';
 import { presentMessage } from '../messages/messages.presenter';
+import { findMessage, likesByMessage, listReplies } from '../messages/messages.repository';
 import { presentUser } from '../users/users.presenter';
 import { findUsersByIds } from '../users/users.repository';
-import { topicPolicy } from './topics.policy';
-import { presentPost } from './topics.presenter';
+import { presentPost, presentPostsPage } from './topics.presenter';
 import {
   deleteTopicWithMessages,
   findTopic,
-  insertTopic,
+  insertTopicWithMainMessage,
   listTopics,
   lockTopic,
-  uniqueTimestamp,
   updateTopicForum,
+  updateTopicImage,
   updateTopicSubject,
 } from './topics.repository';
 
-export interface Deps {
-  db: Kysely<Database>;
-  clock: Clock;
-}
-
-export const topicNotFound = () => notFound('הנושא לא נמצא');
-export const forumNotFound = () => notFound('הפורום לא נמצא');
-
-/**
- * A posts list answer from up to pageSize + 1 rows (the extra row only says more exist), with the
- * users the page references fetched in one query. Search and recommendations answer through it too.
- */
-export async function presentPostsPage(
-  db: Kysely<Database>,
-  rows: readonly TopicRow[],
-  pageSize: number = LIMITS.pageSize,
-): Promise<PostsResponse> {
-  const page = rows.slice(0, pageSize);
-  const users = await findUsersByIds(
-    db,
-    page.map((row) => row.user_id),
-  );
-  return {
-    posts: page.map(presentPost),
-    hasMorePosts: rows.length > pageSize,
-    users: users.map(presentUser),
-  };
-}
-
 /** A page of posts, newest activity first: all forums or one (404 for an unknown forum). */
 export async function listPosts(
-  db: Kysely<Database>,
+  { db }: ReadDeps,
   options: { forumId?: number; before?: number },
 ): Promise<PostsResponse> {
-  if (options.forumId !== undefined && !(await findForum(db, options.forumId))) throw forumNotFound();
+  if (options.forumId !== undefined && !(await findForum(db, options.forumId)))
+    throw apiError('forum_not_found');
   const rows = await listTopics(db, { ...options, limit: LIMITS.pageSize + 1 });
   return presentPostsPage(db, rows);
 }
 
+/**
+ * A page of a topic's replies (ascending), older than `before` when given, with their likes and
+ * authors; the main message joins the page when given. The topic page and "more messages" share it.
+ */
+async function repliesPage(db: Deps['db'], topicId: number, options: { before?: number; main?: MessageRow }) {
+  const newestFirst = await listReplies(db, topicId, { before: options.before, limit: LIMITS.pageSize + 1 });
+  const replies = newestFirst.slice(0, LIMITS.pageSize).reverse();
+  const shown = options.main ? [options.main, ...replies] : replies;
+  const likes = await likesByMessage(
+    db,
+    shown.map((message) => message.id),
+  );
+  const users = await findUsersByIds(
+    db,
+    shown.map((message) => message.user_id),
+  );
+  const present = (message: MessageRow) => presentMessage(message, likes.get(message.id) ?? []);
+  return {
+    present,
+    page: {
+      messages: replies.map(present),
+      hasMoreMessages: newestFirst.length > LIMITS.pageSize,
+      users: users.map(presentUser),
+    },
+  };
+}
+
 /** The topic page: its main message, the newest page of replies (ascending), the topic, the authors. */
-export async function getTopic(db: Kysely<Database>, topicId: number): Promise<TopicResponse> {
+export async function getTopic({ db }: ReadDeps, topicId: number): Promise<TopicResponse> {
   const topic = await findTopic(db, topicId);
   const main = topic && (await findMessage(db, topicId));
-  if (!topic || !main) throw topicNotFound();
-  const newestFirst = await listReplies(db, topicId, { limit: LIMITS.pageSize + 1 });
-  const replies = newestFirst.slice(0, LIMITS.pageSize).reverse();
-  const likes = await likesByMessage(db, [main.id, ...replies.map((reply) => reply.id)]);
-  const users = await findUsersByIds(db, [
-    topic.user_id,
-    main.user_id,
-    ...replies.map((reply) => reply.user_id),
-  ]);
-  return {
-    messages: replies.map((reply) => presentMessage(reply, likes.get(reply.id) ?? [])),
-    mainMessage: presentMessage(main, likes.get(main.id) ?? []),
-    hasMoreMessages: newestFirst.length > LIMITS.pageSize,
-    post: presentPost(topic),
-    users: users.map(presentUser),
-  };
+  if (!topic || !main) throw apiError('topic_not_found');
+  const { present, page } = await repliesPage(db, topicId, { main });
+  return { ...page, mainMessage: present(main), post: presentPost(topic) };
+}
+
+/** Replies older than `before`, ascending, with `hasMoreMessages` and their authors. */
+export async function listMoreMessages(
+  { db }: ReadDeps,
+  topicId: number,
+  before: number,
+): Promise<MoreMessagesResponse> {
+  if (!(await findTopic(db, topicId))) throw apiError('topic_not_found');
+  return (await repliesPage(db, topicId, { before })).page;
 }
 
 /** Control characters never belong in a one-line subject; what is left must not be empty. */
 function cleanSubject(subject: string): string {
   const clean = subject.replace(/\p{Cc}+/gu, ' ').trim();
-  if (!clean) throw badRequest(VALIDATION_MESSAGES.emptySubject, 'empty_subject');
+  if (!clean) throw apiError('empty_subject');
   return clean;
 }
 
 /**
- * Creates a topic with its main message. The image is made first, outside the transaction (it may
- * download a picture). Then, in one transaction: the main message without a topic, the topic
- * taking the message's id (spec §3: topic id = main message id), and the message attached to it.
+ * Creates a topic with its main message (any logged-in user). The image is made first, outside the
+ * transaction (it may download a picture); then insertTopicWithMainMessage writes both in one.
  */
 export async function createTopic(
-  app: FastifyInstance,
-  user: UserRow,
+  deps: Deps,
+  actor: Actor,
   input: { subject: string; message: string; forumId: number },
 ): Promise<TopicResponse> {
+  authorize(actor, can.createTopic(actor));
   const subject = cleanSubject(input.subject);
-  const prepared = prepareMessageContent(input.message);
-  if (!(await findForum(app.db, input.forumId))) throw forumNotFound();
-  const image = await resolveTopicImage(app, {
-    subject,
-    forumId: input.forumId,
-    contentHtml: prepared.content,
-  });
-  const now = app.clock.now();
-  const topic = await app.db.transaction().execute(async (trx) => {
-    const main = await insertMessage(trx, {
-      topicId: null,
-      userId: user.id,
-      content: prepared.content,
-      contentSearch: prepared.contentSearch,
-      createdAt: now,
-    });
-    const created = await insertTopic(trx, {
-      id: main.id,
-      forum_id: input.forumId,
-      user_id: user.id,
+  const body = prepareMessageContent(input.message);
+  if (!(await findForum(deps.db, input.forumId))) throw apiError('forum_not_found');
+  const image = await resolveTopicImage(deps, { subject, forumId: input.forumId, contentHtml: body.content });
+  const now = deps.clock.now();
+  const { topic } = await deps.db.transaction().execute((trx) =>
+    insertTopicWithMainMessage(trx, {
+      forumId: input.forumId,
+      userId: actor.id,
       subject,
-      subject_search: normalizeForSearch(subject),
+      body,
       image,
-      preview: prepared.preview,
-      replies: 0,
-      created_at: now,
-      timestamp: await uniqueTimestamp(trx, now, main.id),
-    });
-    await setMessageTopic(trx, main.id, created.id);
-    return created;
-  });
+      createdAt: now,
+    }),
+  );
   publish({ type: 'topic.created', topicId: topic.id, forumId: topic.forum_id });
-  return getTopic(app.db, topic.id);
+  return getTopic(deps, topic.id);
 }
 
-async function adminTopic(deps: Deps, allowed: boolean, topicId: number): Promise<TopicRow> {
-  if (!allowed) throw forbidden();
+/** The topic an admin action is about: 401/403 by the policy's decision, then 404 when it is gone. */
+async function adminTopic(deps: Deps, actor: Actor, allowed: boolean, topicId: number): Promise<TopicRow> {
+  authorize(actor, allowed);
   const topic = await findTopic(deps.db, topicId);
-  if (!topic) throw topicNotFound();
+  if (!topic) throw apiError('topic_not_found');
   return topic;
 }
 
 /** Deletes a topic with its messages and likes in one transaction (admin). Answers the deleted post. */
-export async function deleteTopic(deps: Deps, actor: UserRow, topicId: number) {
-  const topic = await adminTopic(deps, topicPolicy.delete(actor), topicId);
+export async function deleteTopic(deps: Deps, actor: Actor, topicId: number) {
+  const topic = await adminTopic(deps, actor, can.deleteTopic(actor), topicId);
   await deps.db.transaction().execute(async (trx) => {
     // A reply being added at this moment finishes first, then goes with the rest.
     await lockTopic(trx, topicId);
@@ -168,16 +140,16 @@ export async function deleteTopic(deps: Deps, actor: UserRow, topicId: number) {
 }
 
 /** Moves a topic, main message and replies, to another forum (admin). Its order key stays. */
-export async function moveTopic(deps: Deps, actor: UserRow, input: { topicId: number; forumId: number }) {
-  await adminTopic(deps, topicPolicy.move(actor), input.topicId);
-  if (!(await findForum(deps.db, input.forumId))) throw forumNotFound();
+export async function moveTopic(deps: Deps, actor: Actor, input: { topicId: number; forumId: number }) {
+  await adminTopic(deps, actor, can.moveTopic(actor), input.topicId);
+  if (!(await findForum(deps.db, input.forumId))) throw apiError('forum_not_found');
   // The forum it leaves is read under the row lock, so a move at the same moment cannot change it.
   const { moved, fromForumId } = await deps.db.transaction().execute(async (trx) => {
     const before = await lockTopic(trx, input.topicId);
     await updateTopicForum(trx, input.topicId, input.forumId);
     return { moved: await findTopic(trx, input.topicId), fromForumId: before?.forum_id ?? input.forumId };
   });
-  if (!moved) throw topicNotFound();
+  if (!moved) throw apiError('topic_not_found');
   publish({ type: 'topic.moved', topicId: moved.id, forumId: moved.forum_id, fromForumId });
   return presentPost(moved);
 }
@@ -186,14 +158,31 @@ export async function moveTopic(deps: Deps, actor: UserRow, input: { topicId: nu
  * Renames a topic (admin). The subject is stored as plain text, exactly as typed but trimmed;
  * every client renders it as text, so markup in it shows as characters and never runs.
  */
-export async function editSubject(deps: Deps, actor: UserRow, input: { topicId: number; subject: string }) {
-  await adminTopic(deps, topicPolicy.editSubject(actor), input.topicId);
+export async function editSubject(deps: Deps, actor: Actor, input: { topicId: number; subject: string }) {
+  await adminTopic(deps, actor, can.editSubject(actor), input.topicId);
   const subject = cleanSubject(input.subject);
   const updated = await deps.db.transaction().execute(async (trx) => {
-    await updateTopicSubject(trx, input.topicId, subject, normalizeForSearch(subject));
+    await updateTopicSubject(trx, input.topicId, subject);
     return findTopic(trx, input.topicId);
   });
-  if (!updated) throw topicNotFound();
+  if (!updated) throw apiError('topic_not_found');
   publish({ type: 'topic.updated', topicId: updated.id, forumId: updated.forum_id });
   return presentPost(updated);
+}
+
+/**
+ * Makes a topic's image again from its subject and main message (admin), e.g. after the first
+ * download failed or the picture changed. The download runs before the write, outside it.
+ */
+export async function refreshTopicImage(deps: Deps, actor: Actor, topicId: number) {
+  const topic = await adminTopic(deps, actor, can.refreshTopicImage(actor), topicId);
+  const main = await findMessage(deps.db, topic.id);
+  const image = await resolveTopicImage(deps, {
+    subject: topic.subject,
+    forumId: topic.forum_id,
+    contentHtml: main?.content ?? '',
+  });
+  await deps.db.transaction().execute((trx) => updateTopicImage(trx, topic.id, image));
+  publish({ type: 'topic.updated', topicId: topic.id, forumId: topic.forum_id });
+  return { image };
 }

@@ -1,4 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ERRORS } from '../../../shared/errors';
 import type { Post, PostsResponse, TopicResponse } from '../../../shared/schemas/topics';
 import { VALIDATION_MESSAGES } from '../../../shared/validation-messages';
 import { BODY_LIMIT_BYTES } from '../../app';
@@ -152,9 +153,9 @@ describeEachDatabase('topic writes', (ctx) => {
       ['forumId 0', { ...valid, forumId: 0 }, 'מזהה הפורום לא תקין'],
       ['a numeric subject', { ...valid, subject: 12 }, VALIDATION_MESSAGES.emptySubject],
       ['an array message', { ...valid, message: ['x'] }, VALIDATION_MESSAGES.emptyMessage],
-      ['an unknown field', { ...valid, isAdmin: true }, 'הנתונים שנשלחו אינם תקינים'],
-      ['an array body', [valid], 'הנתונים שנשלחו אינם תקינים'],
-      ['a string body', '"just a string"', 'הנתונים שנשלחו אינם תקינים'],
+      ['an unknown field', { ...valid, isAdmin: true }, ERRORS.validation.message],
+      ['an array body', [valid], ERRORS.validation.message],
+      ['a string body', '"just a string"', ERRORS.validation.message],
     ])('refuses %s with 400', async (_what, body, message) => {
       const answer = await expectRefused(
         () => apiClient(ctx.app).post('/api/topic', body, { token: user.token }),
