@@ -32,6 +32,9 @@ const environmentSchema = z.object({
   ANALYTICS_ID: z.string().optional(),
   /** Overrides of the request limits, `login.ip=30/900,login.email=10/900` (limit/window seconds). */
   RATE_LIMITS: z.string().optional(),
+  /** Most open live-update streams (GET /api/events) in this process, and from one address. */
+  EVENT_STREAMS_MAX: z.coerce.number().int().min(1).default(5000),
+  EVENT_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(40),
 });
 
 export type Config = Readonly<{
@@ -49,6 +52,7 @@ export type Config = Readonly<{
   allowPrivateImageHosts: boolean;
   analyticsId: string | undefined;
   rateLimits: RateLimitRules;
+  eventStreams: { max: number; perAddress: number };
 }>;
 
 export class ConfigError extends Error {}
@@ -91,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPrivateImageHosts: values.ALLOW_PRIVATE_IMAGE_HOSTS,
     analyticsId: values.ANALYTICS_ID,
     rateLimits,
+    eventStreams: { max: values.EVENT_STREAMS_MAX, perAddress: values.EVENT_STREAMS_PER_ADDRESS },
   });
 }
 

@@ -84,8 +84,10 @@ export async function insertSession(
     .execute();
 }
 
-export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
-  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+/** Deletes a session; answers its id (none for an unknown token). */
+export async function deleteSession(db: Db, tokenHash: string): Promise<number[]> {
+  const rows = await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).returning('id').execute();
+  return rows.map((row) => row.id);
 }
 
 /** Revokes every session of a user, or every one but `keepTokenHash`. */

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/birthdate';
 import type { AuthResponse, OwnUser } from '../../../shared/schemas/accounts';
 import type { Database, UserRow } from '../../db/database';
+import { publish } from '../../events';
 import { hashToken } from '../../plugins/auth';
 import { activationMail, resetMail } from './accounts.mails';
 import { accountErrors } from './accounts.messages';
@@ -141,7 +142,13 @@ export async function login(app: FastifyInstance, email: string, password: strin
 }
 
 export async function logout(app: FastifyInstance, token: string | null): Promise<void> {
-  if (token) await repo.deleteSession(app.db, hashToken(token));
+  if (!token) return;
+  // Every instance closes the live-update streams opened with this session.
+  await app.db.transaction().execute(async (trx) => {
+    for (const sessionId of await repo.deleteSession(trx, hashToken(token))) {
+      await publish(trx, { type: 'session.revoked', sessionId });
+    }
+  });
 }
 
 export async function forgotPassword(app: FastifyInstance, email: string): Promise<void> {

@@ -21,7 +21,9 @@ export async function refreshTopicImage(app: FastifyInstance, actor: UserRow, to
     forumId: topic.forum_id,
     contentHtml: main?.content ?? '',
   });
-  await app.db.transaction().execute((trx) => updateTopicImage(trx, topic.id, image));
-  publish({ type: 'topic.updated', topicId: topic.id, forumId: topic.forum_id });
+  await app.db.transaction().execute(async (trx) => {
+    await updateTopicImage(trx, topic.id, image);
+    await publish(trx, { type: 'topic.updated', topicId: topic.id, forumId: topic.forum_id });
+  });
   return { image };
 }

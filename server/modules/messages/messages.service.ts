@@ -81,10 +81,15 @@ export async function createReply(
       contentSearch: prepared.contentSearch,
       createdAt: now,
     });
-    await refreshTopicActivity(trx, input.topicId);
+    const topic = await refreshTopicActivity(trx, input.topicId);
+    await publish(trx, {
+      type: 'message.created',
+      messageId: created.id,
+      topicId: topic.id,
+      forumId: topic.forum_id,
+    });
     return created;
   });
-  publish({ type: 'message.created', messageId: message.id, topicId: input.topicId });
   return presentMessage(message, []);
 }
 
@@ -107,10 +112,17 @@ export async function editMessage(
       updatedAt: deps.clock.now(),
     });
     if (facts(message).isMain) await updateTopicPreview(trx, message.topic_id, prepared.preview);
+    const topic = await findTopic(trx, message.topic_id);
+    if (topic)
+      await publish(trx, {
+        type: 'message.updated',
+        messageId: message.id,
+        topicId: topic.id,
+        forumId: topic.forum_id,
+      });
     return row;
   });
   const likes = await likesByMessage(deps.db, [message.id]);
-  publish({ type: 'message.updated', messageId: message.id, topicId: message.topic_id });
   return presentMessage(updated, likes.get(message.id) ?? []);
 }
 
@@ -129,9 +141,14 @@ export async function removeMessage(deps: Deps, user: UserRow, id: number): Prom
   await deps.db.transaction().execute(async (trx) => {
     await lockTopic(trx, message.topic_id);
     await deleteMessage(trx, id);
-    await refreshTopicActivity(trx, message.topic_id);
+    const topic = await refreshTopicActivity(trx, message.topic_id);
+    await publish(trx, {
+      type: 'message.deleted',
+      messageId: id,
+      topicId: topic.id,
+      forumId: topic.forum_id,
+    });
   });
-  publish({ type: 'message.deleted', messageId: id, topicId: message.topic_id });
   return presentMessage(message, likes.get(id) ?? []);
 }
 
@@ -140,8 +157,15 @@ export async function toggleMessageLike(deps: Deps, user: UserRow, id: number): 
   const message = await existingMessage(deps.db, id);
   const likes = await deps.db.transaction().execute(async (trx) => {
     await toggleLike(trx, id, user.id, deps.clock.now());
+    const topic = await findTopic(trx, message.topic_id);
+    if (topic)
+      await publish(trx, {
+        type: 'message.liked',
+        messageId: id,
+        topicId: topic.id,
+        forumId: topic.forum_id,
+      });
     return (await likesByMessage(trx, [id])).get(id) ?? [];
   });
-  publish({ type: 'message.liked', messageId: id, topicId: message.topic_id, likes });
   return { messageId: id, likes };
 }

@@ -59,7 +59,7 @@ describeEachDatabase('message writes and likes', (ctx) => {
     it('saves a sanitised reply, counts it and raises the topic to the top', async () => {
       expect((await homeIds())[0]).toBe(olderTopicId);
       const events: ForumEvent[] = [];
-      const stop = subscribe((event) => events.push(event));
+      const stop = subscribe(ctx.db, (message) => message.kind === 'event' && events.push(message.event));
       const response = await apiClient(ctx.app).post(
         '/api/message',
         reply('<p onclick="x()">ראו <a href="https://example.com">כאן</a></p>'),
@@ -76,7 +76,7 @@ describeEachDatabase('message writes and likes', (ctx) => {
         date: new Date(ctx.clock.now()).toISOString(),
         likes: [],
       });
-      expect(events).toEqual([{ type: 'message.created', messageId: message.id, topicId }]);
+      expect(events).toEqual([{ type: 'message.created', messageId: message.id, topicId, forumId: 4 }]);
       const topic = await topicRow();
       expect(topic.replies).toBe(1);
       expect(topic.timestamp).toBe(ctx.clock.now() * 1000 + (topicId % 1000));
@@ -286,13 +286,13 @@ describeEachDatabase('message writes and likes', (ctx) => {
       ['an admin', 'admin'],
     ] as const)('lets %s delete a reply; count and order key go back', async (_who, as) => {
       const events: ForumEvent[] = [];
-      const stop = subscribe((event) => events.push(event));
+      const stop = subscribe(ctx.db, (message) => message.kind === 'event' && events.push(message.event));
       const token = as === 'author' ? author.token : admin.token;
       const response = await apiClient(ctx.app).delete(`/api/message/${lastReply}`, { token });
       stop();
       expect(response.statusCode).toBe(200);
       expect(response.json<Message>()).toMatchObject({ id: lastReply, topicId, likes: [other.user.id] });
-      expect(events).toEqual([{ type: 'message.deleted', messageId: lastReply, topicId }]);
+      expect(events).toEqual([{ type: 'message.deleted', messageId: lastReply, topicId, forumId: 4 }]);
       const topic = await topicRow();
       expect(topic.replies).toBe(1);
       expect(topic.timestamp).toBe(firstReplyAt * 1000 + (topicId % 1000));

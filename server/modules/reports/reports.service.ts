@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { LIMITS } from '../../../shared/limits';
 import type { MessageReport, MessageReportsResponse, NewReportBody } from '../../../shared/schemas/reports';
 import type { Database, UserRow } from '../../db/database';
+import { publish } from '../../events';
 import { notFound } from '../../http-error';
 import { verifyCaptcha } from '../captcha/captcha.service';
 import { presentMessage } from '../messages/messages.presenter';
@@ -33,12 +34,16 @@ export async function createReport(
   const { messageId, content, email } = body.report;
   if (!(await findMessage(app.db, messageId))) throw messageNotFound();
   await verifyCaptcha(app, body.captcha);
-  const row = await insertReport(app.db, {
-    messageId,
-    content,
-    email,
-    reporterUserId: actor?.id ?? null,
-    timestamp: app.clock.now(),
+  const row = await app.db.transaction().execute(async (trx) => {
+    const inserted = await insertReport(trx, {
+      messageId,
+      content,
+      email,
+      reporterUserId: actor?.id ?? null,
+      timestamp: app.clock.now(),
+    });
+    await publish(trx, { type: 'report.created', reportId: inserted.id, messageId });
+    return inserted;
   });
   return presentReport(row, true);
 }
@@ -71,6 +76,12 @@ export async function listReports(db: Kysely<Database>, before?: number): Promis
 export async function closeReport(app: FastifyInstance, admin: UserRow, id: number): Promise<MessageReport> {
   const found = await findReport(app.db, id);
   if (!found) throw reportNotFound();
-  const row = await closeReportRow(app.db, id, admin.id, app.clock.now());
+  const row = await app.db.transaction().execute(async (trx) => {
+    const closed = await closeReportRow(trx, id, admin.id, app.clock.now());
+    if (found.is_open === 1) {
+      await publish(trx, { type: 'report.closed', reportId: id, messageId: closed.message_id });
+    }
+    return closed;
+  });
   return presentReport(row, (await findMessage(app.db, row.message_id)) !== undefined);
 }

@@ -142,9 +142,9 @@ export async function createTopic(
       timestamp: await uniqueTimestamp(trx, now, main.id),
     });
     await setMessageTopic(trx, main.id, created.id);
+    await publish(trx, { type: 'topic.created', topicId: created.id, forumId: created.forum_id });
     return created;
   });
-  publish({ type: 'topic.created', topicId: topic.id, forumId: topic.forum_id });
   return getTopic(app.db, topic.id);
 }
 
@@ -162,21 +162,25 @@ export async function deleteTopic(deps: Deps, actor: UserRow, topicId: number) {
     // A reply being added at this moment finishes first, then goes with the rest.
     await lockTopic(trx, topicId);
     await deleteTopicWithMessages(trx, topicId);
+    await publish(trx, { type: 'topic.deleted', topicId, forumId: topic.forum_id });
   });
-  publish({ type: 'topic.deleted', topicId, forumId: topic.forum_id });
   return presentPost(topic);
 }
 
 /** Moves a topic, main message and replies, to another forum (admin). Its order key stays. */
 export async function moveTopic(deps: Deps, actor: UserRow, input: { topicId: number; forumId: number }) {
-  await adminTopic(deps, topicPolicy.move(actor), input.topicId);
+  const before = await adminTopic(deps, topicPolicy.move(actor), input.topicId);
   if (!(await findForum(deps.db, input.forumId))) throw forumNotFound();
   const moved = await deps.db.transaction().execute(async (trx) => {
     await updateTopicForum(trx, input.topicId, input.forumId);
-    return findTopic(trx, input.topicId);
+    const row = await findTopic(trx, input.topicId);
+    if (row) {
+      const event = { topicId: row.id, forumId: row.forum_id, fromForumId: before.forum_id };
+      await publish(trx, { type: 'topic.moved', ...event });
+    }
+    return row;
   });
   if (!moved) throw topicNotFound();
-  publish({ type: 'topic.moved', topicId: moved.id, forumId: moved.forum_id });
   return presentPost(moved);
 }
 
@@ -189,9 +193,10 @@ export async function editSubject(deps: Deps, actor: UserRow, input: { topicId: 
   const subject = cleanSubject(input.subject);
   const updated = await deps.db.transaction().execute(async (trx) => {
     await updateTopicSubject(trx, input.topicId, subject, normalizeForSearch(subject));
-    return findTopic(trx, input.topicId);
+    const row = await findTopic(trx, input.topicId);
+    if (row) await publish(trx, { type: 'topic.updated', topicId: row.id, forumId: row.forum_id });
+    return row;
   });
   if (!updated) throw topicNotFound();
-  publish({ type: 'topic.updated', topicId: updated.id, forumId: updated.forum_id });
   return presentPost(updated);
 }
