@@ -11,6 +11,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { avatarsRoutes } from './modules/avatars/avatars.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
+import { type EventsPluginOptions, eventsPlugin } from './modules/events/events.routes';
 import { forumsRoutes } from './modules/forums/forums.routes';
 import { mailPlugin } from './modules/mail/mail.service';
 import { imagesRoutes } from './modules/images/images.routes';
@@ -42,6 +43,8 @@ export interface AppDependencies {
   /** Folder of the built client; not served when absent (API-only tests). */
   clientDir?: string;
   logger?: boolean;
+  /** Live-update stream limits and listener timings, for tests. */
+  events?: EventsPluginOptions;
 }
 
 /** Largest request body: a 10,000-character message of Hebrew markup with JSON escaping fits. */
@@ -84,6 +87,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(recommendationsRoutes, { prefix: '/api' });
   await app.register(imagesRoutes, { prefix: '/api' });
   await app.register(avatarsRoutes, { prefix: '/api' });
+  await app.register(eventsPlugin, deps.events ?? {});
   await app.register(emojiRoutes);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
