@@ -15,7 +15,7 @@ import { bearerToken, hashToken, requireUser } from '../../plugins/auth';
 import { EventStreams, type StreamLimits, type Subscription } from './event-streams';
 import { findSessionId, findSessionUser } from './events.repository';
 import { issueTicket, readTicket } from './events.tickets';
-import { PostgresEventListener } from './pg-listener';
+import { type ListenerOptions, PostgresEventListener } from './pg-listener';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,7 +27,7 @@ declare module 'fastify' {
 export interface EventsPluginOptions {
   /** Overrides for tests; the process limits come from the configuration. */
   limits?: Partial<StreamLimits>;
-  listener?: { heartbeatMs?: number; minBackoffMs?: number; maxBackoffMs?: number };
+  listener?: Pick<ListenerOptions, 'heartbeatMs' | 'heartbeatTimeoutMs' | 'minBackoffMs' | 'maxBackoffMs'>;
 }
 
 const tags = ['events'];
