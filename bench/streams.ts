@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import type autocannon from 'autocannon';
 import { connectDatabase } from '../server/db/connect';
 import { hashToken } from '../server/plugins/auth';
@@ -88,7 +89,7 @@ async function readThroughput(deps: StreamsBenchDeps, port: number, topicIds: nu
   };
   const result: Record<string, number> = {};
   for (const [name, paths] of Object.entries(endpoints)) {
-    await deps.load(port, paths, 2);
+    await deps.load(port, paths, 3);
     const measured = await deps.load(port, paths, deps.seconds);
     result[name] = Math.round(measured.requests.average);
   }
@@ -205,8 +206,19 @@ export async function runStreamsBench(deps: StreamsBenchDeps) {
       await sleep(20);
     }
 
+    // The machine may be busy with other work: measure the reads without streams again after them.
+    for (const stream of open.splice(0)) stream.request.destroy();
+    await sleep(2000);
+    console.log('reads with the streams closed again…');
+    const readsAfter = await readThroughput(deps, writerPort, readTopics);
+    const noStreams: Record<string, number> = {};
+    for (const [name, value] of Object.entries(readsBefore)) {
+      noStreams[name] = Math.round((value + (readsAfter[name] ?? value)) / 2);
+    }
+
     const result = {
       database: deps.target.kind,
+      loadAverage: os.loadavg().map((value) => round(value, 2)),
       instances,
       streamsPerInstance: perInstance,
       openSeconds,
@@ -226,9 +238,10 @@ export async function runStreamsBench(deps: StreamsBenchDeps) {
         },
         timeouts,
       },
-      readsPerSecond: { noStreams: readsBefore, idleStreams: readsWith },
-      readChange: Object.fromEntries(
-        Object.entries(readsBefore).map(([name, value]) => [
+      readsPerSecond: { before: readsBefore, idleStreams: readsWith, after: readsAfter },
+      /** Idle streams against the mean of the runs before and after, in per cent. */
+      readChangePercent: Object.fromEntries(
+        Object.entries(noStreams).map(([name, value]) => [
           name,
           round((100 * ((readsWith[name] ?? 0) - value)) / value),
         ]),
