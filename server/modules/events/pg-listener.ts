@@ -122,7 +122,8 @@ export class PostgresEventListener {
     this.stopHeartbeat();
     client.removeAllListeners();
     client.on('error', () => {});
-    void client.end().catch(() => {});
+    // A connection that stopped answering would never finish a polite end().
+    client.connection.stream.destroy();
     if (this.stopped) return;
     this.options.log.warn({ err: error }, 'event listener connection lost: reconnecting');
     this.scheduleReconnect(error);
