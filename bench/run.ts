@@ -11,6 +11,7 @@ import { connectDatabase, databaseKind } from '../server/db/connect';
 import type { Database } from '../server/db/database';
 import { hashToken } from '../server/plugins/auth';
 import { measureClientWeight, type RouteWeight } from './client-weight';
+import { runStreamsBench } from './streams';
 import {
   type DatabaseTarget,
   type DatasetSize,
@@ -41,6 +42,8 @@ bench/results/<date>-<db>.json.
   --skip-build             use dist/ as it is
   --cpu-prof               write a V8 CPU profile of the server to bench/results/profiles/
   --port N                 port of the forum server (3190; the bare Fastify server takes the next)
+  --streams                only the live-update streams (bench/streams.ts), on the small dataset:
+                           2,000 streams per instance (two instances on PostgreSQL)
 
 DATABASE_URL=postgres://user@host/db runs on PostgreSQL: the datasets go into databases named
 forum_bench_* created on that server (the role needs CREATEDB). Otherwise SQLite files under
@@ -788,6 +791,7 @@ async function main() {
       'skip-build': { type: 'boolean', default: false },
       'cpu-prof': { type: 'boolean', default: false },
       port: { type: 'string', default: '3190' },
+      streams: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -808,6 +812,21 @@ async function main() {
   if (values.preset === 'default') sizes.push(['large', datasetSize('default', values)]);
   else if (values.preset !== 'small') throw new Error(`unknown preset "${values.preset}" (small or default)`);
 
+  if (values.streams) {
+    const dataset = await ensureDataset('small', datasetSize('small', {}), databaseUrl, values.fresh);
+    const streams = await runStreamsBench({
+      ...dataset,
+      seconds: options.duration,
+      // From the sources (no build needed): the same server main.ts the tests start.
+      start: (env, port) =>
+        startProcess(['--import', 'tsx', 'server/main.ts'], { ...env, SECRET_KEY }, port, '/api/forums'),
+      stop: stopProcess,
+      load: (port, paths, seconds) => load(port, { method: 'GET', paths }, {}, seconds, options.connections),
+    });
+    const file = `bench/results/${new Date().toISOString().slice(0, 10)}-streams-${streams.database}.json`;
+    writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), ...streams }, null, 2)}\n`);
+    return;
+  }
   const started = performance.now();
   if (!values['skip-build']) {
     console.log('Building the production server and client (npm run build)…');

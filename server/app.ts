@@ -14,6 +14,7 @@ import { adminForumsRoutes } from './modules/admin-forums/admin-forums.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { avatarsRoutes } from './modules/avatars/avatars.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
+import { type EventsPluginOptions, eventsPlugin } from './modules/events/events.routes';
 import { forumsRoutes } from './modules/forums/forums.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { imagesRoutes } from './modules/images/images.routes';
@@ -52,6 +53,8 @@ export interface AppDependencies {
   /** Folder of the built client; not served when absent (API-only tests). */
   clientDir?: string;
   logger?: boolean;
+  /** Live-update stream limits and listener timings, for tests. */
+  events?: EventsPluginOptions;
 }
 
 /** Largest request body: a 10,000-character message of Hebrew markup with JSON escaping fits. */
@@ -111,6 +114,7 @@ export async function buildApp(options: AppDependencies): Promise<FastifyInstanc
     accountDataRoutes,
   ];
   for (const routes of apiRoutes) await app.register(routes, { prefix: '/api' });
+  await app.register(eventsPlugin, options.events ?? {});
   await app.register(emojiRoutes);
   await app.register(feedsRoutes);
 

@@ -41,6 +41,9 @@ const environmentSchema = z.object({
   RATE_LIMITS: z.string().optional(),
   /** Memory for the guest cache of public pages and JSON, in megabytes; 0 turns it off. */
   GUEST_CACHE_MB: z.coerce.number().min(0).max(65536).default(64),
+  /** Most open live-update streams (GET /api/events) in this process, and from one address. */
+  EVENT_STREAMS_MAX: z.coerce.number().int().min(1).default(5000),
+  EVENT_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(40),
 });
 
 export type Config = Readonly<{
@@ -64,6 +67,7 @@ export type Config = Readonly<{
   analyticsId: string | undefined;
   rateLimits: RateLimitRules;
   guestCacheBytes: number;
+  eventStreams: { max: number; perAddress: number };
 }>;
 
 export class ConfigError extends Error {}
@@ -112,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analyticsId: values.ANALYTICS_ID,
     rateLimits,
     guestCacheBytes: Math.round(values.GUEST_CACHE_MB * 1024 * 1024),
+    eventStreams: { max: values.EVENT_STREAMS_MAX, perAddress: values.EVENT_STREAMS_PER_ADDRESS },
   });
 }
 

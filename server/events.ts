@@ -1,34 +1,40 @@
-import { EventEmitter } from 'node:events';
+import type { Kysely } from 'kysely';
+import type { ForumEvent } from '../shared/schemas/events';
+import type { Database } from './db/database';
+import { type BusListener, EventHub } from './modules/events/event-hub';
+import { notifyStatement } from './modules/events/notify-dialect';
 
-/** What a write changed. Live updates (SSE, PostgreSQL LISTEN/NOTIFY) will subscribe here. */
-export type ForumEvent =
-  | {
-      type: 'topic.created' | 'topic.deleted' | 'topic.updated';
-      topicId: number;
-      forumId: number;
-    }
-  | { type: 'topic.moved'; topicId: number; forumId: number; fromForumId: number }
-  | {
-      type: 'message.created' | 'message.updated' | 'message.deleted';
-      messageId: number;
-      topicId: number;
-      forumId: number;
-    }
-  | { type: 'message.liked'; messageId: number; topicId: number; likes: number[] }
-  /** A forum was added, renamed, reordered, merged or deleted: every list of forums changed. */
-  | { type: 'forums.changed' }
-  /** An admin changed the site settings (name, description, contact, footer links). */
-  | { type: 'site.changed' };
+export type { ForumEvent } from '../shared/schemas/events';
+export type { BusListener, BusMessage } from './modules/events/event-hub';
 
-const emitter = new EventEmitter();
-emitter.setMaxListeners(100);
+const hubs = new WeakMap<Kysely<Database>, EventHub>();
 
-/** Publishes a change after its transaction committed. */
-export function publish(event: ForumEvent): void {
-  emitter.emit('event', event);
+/** Ties a database handle to the hub its driver delivers to (connectDatabase does this). */
+export function attachEventHub(db: Kysely<Database>, hub: EventHub): void {
+  hubs.set(db, hub);
 }
 
-export function subscribe(listener: (event: ForumEvent) => void): () => void {
-  emitter.on('event', listener);
-  return () => emitter.off('event', listener);
+/** The in-process side of the bus for a database handle. */
+export function eventHubOf(db: Kysely<Database>): EventHub {
+  let hub = hubs.get(db);
+  if (!hub) {
+    hub = new EventHub();
+    hubs.set(db, hub);
+  }
+  return hub;
+}
+
+/**
+ * Publishes what a write changed. Call it inside the write's transaction (`trx`): subscribers in
+ * this process hear it right after the commit, other instances through PostgreSQL NOTIFY at the
+ * commit, and a rolled-back write publishes nothing. With `db` outside a transaction, the event
+ * goes out at once (for a write that was a single statement, already committed).
+ */
+export async function publish(db: Kysely<Database>, event: ForumEvent): Promise<void> {
+  await db.executeQuery(notifyStatement(event));
+}
+
+/** Every event of every instance, and a resync when some may have been missed. */
+export function subscribe(db: Kysely<Database>, listener: BusListener): () => void {
+  return eventHubOf(db).subscribe(listener);
 }

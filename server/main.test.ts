@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -80,5 +81,29 @@ describe('server/main.ts', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 400/);
     expect(answer).toContain('"error":"validation"');
     expect(await exited).toBe(0);
+  });
+
+  it('ends an open event stream with a retry delay on SIGTERM instead of waiting for it', async () => {
+    server = await startServer();
+    const exited = new Promise<number | null>((resolve) => server?.once('exit', resolve));
+    const stream = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      http.get(`http://127.0.0.1:${PORT}/api/events?home=1`, { agent: false }, resolve).on('error', reject);
+    });
+    expect(stream.statusCode).toBe(200);
+    let received = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      received += chunk;
+    });
+    const ended = new Promise<void>((resolve) => stream.on('close', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const signalledAt = Date.now();
+    server.kill('SIGTERM');
+    await ended;
+    // The last frame tells the browser when to reconnect (to another instance, behind a balancer).
+    expect(received).toMatch(/retry: \d+\n\n$/);
+    // Exit 0 is the graceful path; a shutdown stuck on the stream is killed with 1 after 10 s.
+    expect(await exited).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(5_000);
   });
 });

@@ -39,6 +39,8 @@ GET /api/messageReport
 GET /api/messageReport/more/{lastReportId}
 DELETE /api/messageReport/{id}
 POST /api/logout
+GET /api/events
+POST /api/events/ticket
 GET /api/captcha
 GET /api/images/{name}
 GET /api/avatars/{file}

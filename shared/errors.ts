@@ -83,6 +83,17 @@ export const ERRORS = {
   suspended: { status: 403, message: 'החשבון שלך הושעה עד {until}. סיבה: {reason}' },
   suspended_forever: { status: 403, message: 'החשבון שלך הושעה לצמיתות. סיבה: {reason}' },
   wrong_password: { status: 403, message: 'הסיסמה שגויה, נסו שוב' },
+
+  event_ticket_invalid: {
+    status: 401,
+    message: 'אישור החיבור לעדכונים החיים אינו תקף או שפג תוקפו, יש לבקש אישור חדש',
+  },
+  event_ticket_needed: { status: 401, message: 'כדי לקבל עדכונים אלה יש להתחבר לאתר' },
+  event_reports_admins_only: { status: 403, message: 'רק מנהלים יכולים לעקוב אחרי תור הדיווחים' },
+  too_many_streams: {
+    status: 429,
+    message: 'יש יותר מדי חיבורים פתוחים לעדכונים חיים, נסו שוב בעוד מספר שניות',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

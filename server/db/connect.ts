@@ -4,6 +4,9 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import { attachEventHub } from '../events';
+import { EventHub } from '../modules/events/event-hub';
+import { withEventBus } from '../modules/events/notify-dialect';
 import type { Database } from './database';
 
 // BIGINT (times) and COUNT(*) come back from PostgreSQL as strings unless told otherwise; every
@@ -12,20 +15,39 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 
 export type DatabaseKind = Config['database']['kind'];
 
-/** Opens the configured database: an embedded SQLite file, or a PostgreSQL pool. */
+/**
+ * Opens the configured database: an embedded SQLite file, or a PostgreSQL pool. Its driver carries
+ * the event bus: events published in a transaction are delivered after the commit (server/events.ts).
+ */
 export function connectDatabase(database: Config['database']): Kysely<Database> {
-  if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  }
-  if (database.file !== ':memory:') mkdirSync(path.dirname(database.file), { recursive: true });
-  const sqlite = new SqliteDatabase(database.file);
+  const hub = new EventHub();
+  const db =
+    database.kind === 'postgres'
+      ? new Kysely<Database>({
+          dialect: withEventBus(
+            new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 10 }) }),
+            hub,
+            { notify: true },
+          ),
+        })
+      : new Kysely<Database>({
+          dialect: withEventBus(new SqliteDialect({ database: openSqlite(database.file) }), hub, {
+            notify: false,
+          }),
+        });
+  attachEventHub(db, hub);
+  return db;
+}
+
+function openSqlite(file: string): SqliteDatabase.Database {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   cachePreparedStatements(sqlite);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return sqlite;
 }
 
 /** Which engine a Kysely instance talks to, for the few queries whose SQL must differ. */

@@ -68,8 +68,9 @@ export const guestCachePlugin = fp(
   async (app: FastifyInstance, options: { maxBytes: number }) => {
     const cache = new GuestCache(options.maxBytes);
     app.decorate('guestCache', cache);
-    const stop = subscribe((event) => {
-      const tags = tagsForEvent(event);
+    // A resync (the event connection was lost, events may have been missed) drops everything.
+    const stop = subscribe(app.db, (message) => {
+      const tags = message.kind === 'resync' ? ALL : tagsForEvent(message.event);
       if (tags === ALL) cache.clear();
       else cache.drop(tags);
     });

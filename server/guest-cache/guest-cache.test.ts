@@ -138,7 +138,7 @@ describe('tagsForEvent', () => {
       { type: 'message.updated', messageId: 5, topicId: 5, forumId: 2 },
       ['topic:5', 'home', 'forum:2', 'recs'],
     ],
-    [{ type: 'message.liked', messageId: 9, topicId: 5, likes: [1] }, ['topic:5']],
+    [{ type: 'message.liked', messageId: 9, topicId: 5, forumId: 2 }, ['topic:5']],
   ];
   it.each(cases)('%o drops %o', (event, tags) => {
     expect(tagsForEvent(event)).toEqual(tags);

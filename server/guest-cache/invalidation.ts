@@ -61,6 +61,12 @@ export function tagsForEvent(event: ForumEvent): string[] | typeof ALL {
     case 'forums.changed':
     case 'site.changed':
       return ALL;
+    // Reports, notifications and sessions show on no public page.
+    case 'report.created':
+    case 'report.closed':
+    case 'notification.created':
+    case 'session.revoked':
+      return [];
     default:
       return assertNever(event);
   }

@@ -8,19 +8,45 @@ export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
 }
 
 /**
- * The active, unsuspended user of an unexpired session, by the hash of its bearer token. The one
- * place suspension is enforced on requests: a suspended user is a guest to every route, so each
- * write answers 401 (their sessions also end when the suspension starts).
+ * The active, unsuspended user of an unexpired session. The one place suspension is enforced on
+ * requests: a suspended user is a guest to every route and stream, so each write answers 401
+ * (their sessions also end when the suspension starts).
  */
-export function findSessionUser(db: Db, tokenHash: string, now: number): Promise<UserRow | undefined> {
+function sessionUsers(db: Db, now: number) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
-    .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', now)
     .where('users.is_active', '=', 1)
-    .where((eb) => eb.or([eb('users.suspended_until', 'is', null), eb('users.suspended_until', '<=', now)]))
+    .where((eb) => eb.or([eb('users.suspended_until', 'is', null), eb('users.suspended_until', '<=', now)]));
+}
+
+/** The user of a bearer token, by the hash of the token. */
+export function findSessionUser(db: Db, tokenHash: string, now: number): Promise<UserRow | undefined> {
+  return sessionUsers(db, now).where('sessions.token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** The user of a session still live (not logged out, not expired), by its id: event-stream tickets. */
+export function findSessionUserById(
+  db: Db,
+  sessionId: number,
+  userId: number,
+  now: number,
+): Promise<UserRow | undefined> {
+  return sessionUsers(db, now)
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The live session of a bearer token's hash. */
+export function findSessionId(db: Db, tokenHash: string, now: number) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'user_id'])
+    .where('token_hash', '=', tokenHash)
+    .where('expires_at', '>', now)
     .executeTakeFirst();
 }
 
@@ -133,8 +159,10 @@ export async function insertSession(
     .execute();
 }
 
-export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
-  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+/** Deletes a session; answers its id (none for an unknown token). */
+export async function deleteSession(db: Db, tokenHash: string): Promise<number[]> {
+  const rows = await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).returning('id').execute();
+  return rows.map((row) => row.id);
 }
 
 /** Revokes every session of a user, or every one but `keepTokenHash`. */

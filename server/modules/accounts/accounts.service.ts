@@ -10,6 +10,7 @@ import {
 import type { AuthResponse, OwnUser } from '../../../shared/schemas/accounts';
 import { VALIDATION_MESSAGES } from '../../../shared/validation-messages';
 import type { Database, UserRow } from '../../db/database';
+import { publish } from '../../events';
 import { apiError } from '../../http-error';
 import { hashToken } from '../../plugins/auth';
 import { activationMail, resetMail } from './accounts.mails';
@@ -149,7 +150,13 @@ export async function login(deps: Deps, email: string, password: string): Promis
 }
 
 export async function logout(deps: Deps, token: string | null): Promise<void> {
-  if (token) await repo.deleteSession(deps.db, hashToken(token));
+  if (!token) return;
+  // Every instance closes the live-update streams opened with this session.
+  await deps.db.transaction().execute(async (trx) => {
+    for (const sessionId of await repo.deleteSession(trx, hashToken(token))) {
+      await publish(trx, { type: 'session.revoked', sessionId });
+    }
+  });
 }
 
 export async function forgotPassword(deps: Deps, email: string): Promise<void> {

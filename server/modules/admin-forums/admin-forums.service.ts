@@ -68,9 +68,9 @@ export async function addForum(deps: DataDeps, actor: Actor, input: ForumInput):
       description: input.description,
     };
     await insertForum(trx, row);
+    await publish(trx, { type: 'forums.changed' });
     return row;
   });
-  publish({ type: 'forums.changed' });
   return present(forum);
 }
 
@@ -84,8 +84,10 @@ export async function changeForum(
   allow(actor);
   await existing(deps.db, id);
   const fields = { ...input, ...(input.icon === undefined ? {} : { icon: checkIcon(input.icon) }) };
-  await updateForum(deps.db, id, fields);
-  publish({ type: 'forums.changed' });
+  await deps.db.transaction().execute(async (trx) => {
+    await updateForum(trx, id, fields);
+    await publish(trx, { type: 'forums.changed' });
+  });
   return present(await existing(deps.db, id));
 }
 
@@ -99,8 +101,8 @@ export async function reorderForums(deps: DataDeps, actor: Actor, ids: number[])
       throw apiError('forum_order_invalid');
     }
     for (const [index, id] of ids.entries()) await setForumPosition(trx, id, index + 1);
+    await publish(trx, { type: 'forums.changed' });
   });
-  publish({ type: 'forums.changed' });
 }
 
 /** Moves a forum one place up (or down) in the order; at the edge it stays. Answers the new order. */
@@ -133,9 +135,9 @@ export async function removeForum(deps: DataDeps, actor: Actor, id: number): Pro
     if ((await countForumTopics(trx, id)) > 0) throw apiError('forum_not_empty');
     if ((await countForums(trx)) <= 1) throw apiError('last_forum');
     await deleteForumRow(trx, id);
+    await publish(trx, { type: 'forums.changed' });
     return row;
   });
-  publish({ type: 'forums.changed' });
   return present(forum);
 }
 
@@ -151,8 +153,8 @@ export async function mergeForum(deps: DataDeps, actor: Actor, id: number, into:
     const target = await existing(trx, into);
     const movedTopics = await moveForumTopics(trx, id, into);
     await deleteForumRow(trx, id);
+    await publish(trx, { type: 'forums.changed' });
     return { movedTopics, forum: present(target) };
   });
-  publish({ type: 'forums.changed' });
   return result;
 }

@@ -176,8 +176,8 @@ export async function purgeMessagesOf(deps: DataDeps, actor: UserRow, userId: nu
       // A reply being added at this moment finishes first, then goes with the rest (as deleteTopic).
       await lockTopic(trx, topicId);
       await deleteTopicWithMessages(trx, topicId);
+      await publish(trx, { type: 'topic.deleted', topicId, forumId: topic.forum_id });
     });
-    publish({ type: 'topic.deleted', topicId, forumId: topic.forum_id });
     deletedTopics += 1;
   }
   return { deletedTopics, deletedMessages };

@@ -51,7 +51,7 @@ export async function createReply(
   authorize(actor, can.reply(actor));
   const body = prepareMessageContent(input.content);
   const now = deps.clock.now();
-  const { reply, topic } = await deps.db.transaction().execute(async (trx) => {
+  const reply = await deps.db.transaction().execute(async (trx) => {
     const written = await insertReply(trx, {
       topicId: input.topicId,
       userId: actor.id,
@@ -59,9 +59,14 @@ export async function createReply(
       createdAt: now,
     });
     if (!written) throw apiError('topic_not_found');
-    return written;
+    await publish(trx, {
+      type: 'message.created',
+      messageId: written.reply.id,
+      topicId: written.topic.id,
+      forumId: written.topic.forum_id,
+    });
+    return written.reply;
   });
-  publish({ type: 'message.created', messageId: reply.id, topicId: input.topicId, forumId: topic.forum_id });
   return presentMessage(reply, []);
 }
 
@@ -78,24 +83,24 @@ export async function editMessage(
   const message = await existingMessage(deps.db, input.messageId);
   authorize(actor, can.editMessage(actor, facts(message)));
   const prepared = prepareMessageContent(input.content);
-  const { updated, topic } = await deps.db.transaction().execute(async (trx) => {
+  const updated = await deps.db.transaction().execute(async (trx) => {
     const row = await updateMessageContent(trx, message.id, {
       content: prepared.content,
       contentSearch: prepared.contentSearch,
       updatedAt: deps.clock.now(),
     });
     if (facts(message).isMain) await updateTopicPreview(trx, message.topic_id, prepared.preview);
-    return { updated: row, topic: await findTopic(trx, message.topic_id) };
+    const topic = await findTopic(trx, message.topic_id);
+    if (topic)
+      await publish(trx, {
+        type: 'message.updated',
+        messageId: message.id,
+        topicId: topic.id,
+        forumId: topic.forum_id,
+      });
+    return row;
   });
   const likes = await likesByMessage(deps.db, [message.id]);
-  if (topic) {
-    publish({
-      type: 'message.updated',
-      messageId: message.id,
-      topicId: message.topic_id,
-      forumId: topic.forum_id,
-    });
-  }
   return presentMessage(updated, likes.get(message.id) ?? []);
 }
 
@@ -110,12 +115,17 @@ export async function removeMessage(deps: DataDeps, actor: Actor, id: number): P
   authorize(actor, decision !== 'forbidden');
   if (decision === 'main-message') throw apiError('main_message');
   const likes = await likesByMessage(deps.db, [id]);
-  const topic = await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     await lockTopic(trx, message.topic_id);
     await deleteMessage(trx, id);
-    return refreshTopicActivity(trx, message.topic_id);
+    const topic = await refreshTopicActivity(trx, message.topic_id);
+    await publish(trx, {
+      type: 'message.deleted',
+      messageId: id,
+      topicId: topic.id,
+      forumId: topic.forum_id,
+    });
   });
-  publish({ type: 'message.deleted', messageId: id, topicId: message.topic_id, forumId: topic.forum_id });
   return presentMessage(message, likes.get(id) ?? []);
 }
 
@@ -125,8 +135,15 @@ export async function toggleMessageLike(deps: Deps, actor: Actor, id: number): P
   const message = await existingMessage(deps.db, id);
   const likes = await deps.db.transaction().execute(async (trx) => {
     await toggleLike(trx, id, actor.id, deps.clock.now());
+    const topic = await findTopic(trx, message.topic_id);
+    if (topic)
+      await publish(trx, {
+        type: 'message.liked',
+        messageId: id,
+        topicId: topic.id,
+        forumId: topic.forum_id,
+      });
     return (await likesByMessage(trx, [id])).get(id) ?? [];
   });
-  publish({ type: 'message.liked', messageId: id, topicId: message.topic_id, likes });
   return { messageId: id, likes };
 }

@@ -3,6 +3,7 @@ import { type Actor, can } from '../../../shared/policies';
 import type { MessageReport, MessageReportsResponse, NewReportBody } from '../../../shared/schemas/reports';
 import { authorize } from '../../authorize';
 import type { Deps, ReadDeps } from '../../deps';
+import { publish } from '../../events';
 import { apiError } from '../../http-error';
 import { verifyCaptcha } from '../captcha/captcha.service';
 import { presentMessage } from '../messages/messages.presenter';
@@ -32,12 +33,16 @@ export async function createReport(deps: Deps, actor: Actor, body: NewReportBody
   const { messageId, content, email } = body.report;
   if (!(await findMessage(deps.db, messageId))) throw apiError('reported_message_not_found');
   await verifyCaptcha(deps, body.captcha);
-  const row = await insertReport(deps.db, {
-    messageId,
-    content,
-    email,
-    reporterUserId: actor?.id ?? null,
-    timestamp: deps.clock.now(),
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const inserted = await insertReport(trx, {
+      messageId,
+      content,
+      email,
+      reporterUserId: actor?.id ?? null,
+      timestamp: deps.clock.now(),
+    });
+    await publish(trx, { type: 'report.created', reportId: inserted.id, messageId });
+    return inserted;
   });
   return presentReport(row, true);
 }
@@ -76,6 +81,12 @@ export async function closeReport(deps: Deps, actor: Actor, id: number): Promise
   assertMayModerate(actor);
   const found = await findReport(deps.db, id);
   if (!found) throw apiError('report_not_found');
-  const row = await closeReportRow(deps.db, id, actor.id, deps.clock.now());
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const closed = await closeReportRow(trx, id, actor.id, deps.clock.now());
+    if (found.is_open === 1) {
+      await publish(trx, { type: 'report.closed', reportId: id, messageId: closed.message_id });
+    }
+    return closed;
+  });
   return presentReport(row, (await findMessage(deps.db, row.message_id)) !== undefined);
 }

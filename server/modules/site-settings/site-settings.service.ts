@@ -87,9 +87,9 @@ export class SiteSettingsStore {
         if (value !== undefined)
           await writeSetting(trx, { key, value, updated_at: now, updated_by: updatedBy });
       }
+      await publish(trx, { type: 'site.changed' });
     });
     this.invalidate();
-    publish({ type: 'site.changed' });
     return this.get();
   }
 }

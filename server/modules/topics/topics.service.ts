@@ -105,17 +105,18 @@ export async function createTopic(
   if (!(await findForum(deps.db, input.forumId))) throw apiError('forum_not_found');
   const image = await resolveTopicImage(deps, { subject, forumId: input.forumId, contentHtml: body.content });
   const now = deps.clock.now();
-  const { topic } = await deps.db.transaction().execute((trx) =>
-    insertTopicWithMainMessage(trx, {
+  const { topic } = await deps.db.transaction().execute(async (trx) => {
+    const written = await insertTopicWithMainMessage(trx, {
       forumId: input.forumId,
       userId: actor.id,
       subject,
       body,
       image,
       createdAt: now,
-    }),
-  );
-  publish({ type: 'topic.created', topicId: topic.id, forumId: topic.forum_id });
+    });
+    await publish(trx, { type: 'topic.created', topicId: written.topic.id, forumId: written.topic.forum_id });
+    return written;
+  });
   return getTopic(deps, topic.id);
 }
 
@@ -134,8 +135,8 @@ export async function deleteTopic(deps: Deps, actor: Actor, topicId: number) {
     // A reply being added at this moment finishes first, then goes with the rest.
     await lockTopic(trx, topicId);
     await deleteTopicWithMessages(trx, topicId);
+    await publish(trx, { type: 'topic.deleted', topicId, forumId: topic.forum_id });
   });
-  publish({ type: 'topic.deleted', topicId, forumId: topic.forum_id });
   return presentPost(topic);
 }
 
@@ -144,13 +145,17 @@ export async function moveTopic(deps: Deps, actor: Actor, input: { topicId: numb
   await adminTopic(deps, actor, can.moveTopic(actor), input.topicId);
   if (!(await findForum(deps.db, input.forumId))) throw apiError('forum_not_found');
   // The forum it leaves is read under the row lock, so a move at the same moment cannot change it.
-  const { moved, fromForumId } = await deps.db.transaction().execute(async (trx) => {
+  const moved = await deps.db.transaction().execute(async (trx) => {
     const before = await lockTopic(trx, input.topicId);
     await updateTopicForum(trx, input.topicId, input.forumId);
-    return { moved: await findTopic(trx, input.topicId), fromForumId: before?.forum_id ?? input.forumId };
+    const row = await findTopic(trx, input.topicId);
+    if (row) {
+      const fromForumId = before?.forum_id ?? input.forumId;
+      await publish(trx, { type: 'topic.moved', topicId: row.id, forumId: row.forum_id, fromForumId });
+    }
+    return row;
   });
   if (!moved) throw apiError('topic_not_found');
-  publish({ type: 'topic.moved', topicId: moved.id, forumId: moved.forum_id, fromForumId });
   return presentPost(moved);
 }
 
@@ -163,10 +168,11 @@ export async function editSubject(deps: Deps, actor: Actor, input: { topicId: nu
   const subject = cleanSubject(input.subject);
   const updated = await deps.db.transaction().execute(async (trx) => {
     await updateTopicSubject(trx, input.topicId, subject);
-    return findTopic(trx, input.topicId);
+    const row = await findTopic(trx, input.topicId);
+    if (row) await publish(trx, { type: 'topic.updated', topicId: row.id, forumId: row.forum_id });
+    return row;
   });
   if (!updated) throw apiError('topic_not_found');
-  publish({ type: 'topic.updated', topicId: updated.id, forumId: updated.forum_id });
   return presentPost(updated);
 }
 
@@ -182,7 +188,9 @@ export async function refreshTopicImage(deps: Deps, actor: Actor, topicId: numbe
     forumId: topic.forum_id,
     contentHtml: main?.content ?? '',
   });
-  await deps.db.transaction().execute((trx) => updateTopicImage(trx, topic.id, image));
-  publish({ type: 'topic.updated', topicId: topic.id, forumId: topic.forum_id });
+  await deps.db.transaction().execute(async (trx) => {
+    await updateTopicImage(trx, topic.id, image);
+    await publish(trx, { type: 'topic.updated', topicId: topic.id, forumId: topic.forum_id });
+  });
   return { image };
 }
