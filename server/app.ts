@@ -19,6 +19,8 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { newInstanceId, startMailQueue } from './modules/notifications/mail-queue';
+import { notificationsRoutes, unsubscribeRoutes } from './modules/notifications/notifications.routes';
 import { topicsRoutes } from './modules/topics/topics.routes';
 import { mergeEquivalentPaths } from './openapi';
 import { authPlugin } from './plugins/auth';
@@ -42,6 +44,8 @@ export interface AppDependencies {
   /** Folder of the built client; not served when absent (API-only tests). */
   clientDir?: string;
   logger?: boolean;
+  /** Runs the notification mail queue (main.ts); off unless asked, so tests drive it by hand. */
+  mailQueue?: boolean;
 }
 
 /** Largest request body: a 10,000-character message of Hebrew markup with JSON escaping fits. */
@@ -84,7 +88,23 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(recommendationsRoutes, { prefix: '/api' });
   await app.register(imagesRoutes, { prefix: '/api' });
   await app.register(avatarsRoutes, { prefix: '/api' });
+  await app.register(notificationsRoutes, { prefix: '/api' });
+  await app.register(unsubscribeRoutes);
   await app.register(emojiRoutes);
+  if (deps.mailQueue) {
+    let queue: { stop(): Promise<void> } | undefined;
+    app.addHook('onReady', async () => {
+      queue = startMailQueue({
+        db: app.db,
+        clock: app.clock,
+        mailer: app.mailer,
+        config: app.config,
+        log: app.log,
+        instanceId: newInstanceId(),
+      });
+    });
+    app.addHook('onClose', async () => queue?.stop());
+  }
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -11,7 +11,7 @@ async function main() {
   const db = connectDatabase(config.database);
   await migrateToLatest(db);
   await seedForums(db);
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, mailQueue: true });
 
   let closing = false;
   const shutdown = async (signal: string) => {

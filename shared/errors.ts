@@ -60,6 +60,9 @@ export const ERRORS = {
   reset_link_used: { status: 406, message: 'הקישור לאיפוס הסיסמה כבר נוצל, יש לבקש קישור חדש' },
   reset_link_expired: { status: 412, message: 'הקישור לאיפוס הסיסמה ישן, יש לבקש קישור חדש' },
   value_taken: { status: 406, message: 'הערך שנבחר תפוס, נסו ערך אחר' },
+
+  too_many_mentions: { status: 400, message: 'אפשר להזכיר עד 10 משתמשים בהודעה אחת' },
+  unsubscribe_link_invalid: { status: 406, message: 'הקישור להסרה מרשימת הדיוור אינו תקין' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -27,6 +27,10 @@ export const LIMITS = {
   headerMaxWidthPx: 1000,
   termsBoxHeightPx: 210,
   emojiCount: 14,
+  /** Distinct users one message may @mention. */
+  mentionsMax: 10,
+  /** Letters typed after @ before usernames are offered. */
+  mentionLookupMinLength: 2,
 } as const;
 
 /** Forum ids the spec reserves: 0 is "all posts" and -1 is "search results" (§3). */

@@ -5,6 +5,7 @@ import * as accounts from './migrations/2026-11-21T12-45-accounts';
 import * as searchIndex from './migrations/2026-11-21T13-00-search-index';
 import * as reportQueue from './migrations/2026-11-21T13-01-report-queue';
 import * as analytics from './migrations/2026-11-21T13-30-analytics';
+import * as notifications from './migrations/2026-11-22T21-30-notifications';
 
 /**
  * Every migration, in order. A static list rather than a folder scan so the bundled server carries
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T13-00-search-index': searchIndex,
   '2026-11-21T13-01-report-queue': reportQueue,
   '2026-11-21T13-30-analytics': analytics,
+  '2026-11-22T21-30-notifications': notifications,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -4,7 +4,8 @@ import type { Clock } from '../../clock';
 import type { Database, MessageRow, UserRow } from '../../db/database';
 import { publish } from '../../events';
 import { badRequest, forbidden, notFound } from '../../http-error';
-import { prepareMessageContent } from '../markup/markup';
+import { recordNotifications } from '../notifications/notifications.service';
+import { prepareMessage } from '../notifications/references';
 import { findTopic, lockTopic, refreshTopicActivity, updateTopicPreview } from '../topics/topics.repository';
 import { topicNotFound } from '../topics/topics.service';
 import { presentUser } from '../users/users.presenter';
@@ -70,7 +71,7 @@ export async function createReply(
   user: UserRow,
   input: { topicId: number; content: string },
 ): Promise<Message> {
-  const prepared = prepareMessageContent(input.content);
+  const prepared = await prepareMessage(deps.db, input.content);
   const now = deps.clock.now();
   const message = await deps.db.transaction().execute(async (trx) => {
     if (!(await lockTopic(trx, input.topicId))) throw topicNotFound();
@@ -82,6 +83,7 @@ export async function createReply(
       createdAt: now,
     });
     await refreshTopicActivity(trx, input.topicId);
+    await recordNotifications(trx, { kind: 'reply', message: created, actor: user, now });
     return created;
   });
   publish({ type: 'message.created', messageId: message.id, topicId: input.topicId });
@@ -99,7 +101,7 @@ export async function editMessage(
 ): Promise<Message> {
   const message = await existingMessage(deps.db, input.messageId);
   if (!messagePolicy.edit(user, facts(message))) throw forbidden();
-  const prepared = prepareMessageContent(input.content);
+  const prepared = await prepareMessage(deps.db, input.content);
   const updated = await deps.db.transaction().execute(async (trx) => {
     const row = await updateMessageContent(trx, message.id, {
       content: prepared.content,
@@ -107,6 +109,7 @@ export async function editMessage(
       updatedAt: deps.clock.now(),
     });
     if (facts(message).isMain) await updateTopicPreview(trx, message.topic_id, prepared.preview);
+    await recordNotifications(trx, { kind: 'edit', message: row, actor: user, now: deps.clock.now() });
     return row;
   });
   const likes = await likesByMessage(deps.db, [message.id]);
@@ -130,6 +133,7 @@ export async function removeMessage(deps: Deps, user: UserRow, id: number): Prom
     await lockTopic(trx, message.topic_id);
     await deleteMessage(trx, id);
     await refreshTopicActivity(trx, message.topic_id);
+    await recordNotifications(trx, { kind: 'message_deleted', message, actor: user, now: deps.clock.now() });
   });
   publish({ type: 'message.deleted', messageId: id, topicId: message.topic_id });
   return presentMessage(message, likes.get(id) ?? []);
@@ -139,7 +143,8 @@ export async function removeMessage(deps: Deps, user: UserRow, id: number): Prom
 export async function toggleMessageLike(deps: Deps, user: UserRow, id: number): Promise<LikeResponse> {
   const message = await existingMessage(deps.db, id);
   const likes = await deps.db.transaction().execute(async (trx) => {
-    await toggleLike(trx, id, user.id, deps.clock.now());
+    const liked = await toggleLike(trx, id, user.id, deps.clock.now());
+    await recordNotifications(trx, { kind: 'like', message, actor: user, liked, now: deps.clock.now() });
     return (await likesByMessage(trx, [id])).get(id) ?? [];
   });
   publish({ type: 'message.liked', messageId: id, topicId: message.topic_id, likes });

@@ -10,7 +10,8 @@ import { publish } from '../../events';
 import { badRequest, forbidden, notFound } from '../../http-error';
 import { findForum } from '../forums/forums.repository';
 import { resolveTopicImage } from '../images/topic-image.service';
-import { prepareMessageContent } from '../markup/markup';
+import { recordNotifications } from '../notifications/notifications.service';
+import { prepareMessage } from '../notifications/references';
 import {
   findMessage,
   insertMessage,
@@ -113,7 +114,7 @@ export async function createTopic(
   input: { subject: string; message: string; forumId: number },
 ): Promise<TopicResponse> {
   const subject = cleanSubject(input.subject);
-  const prepared = prepareMessageContent(input.message);
+  const prepared = await prepareMessage(app.db, input.message);
   if (!(await findForum(app.db, input.forumId))) throw forumNotFound();
   const image = await resolveTopicImage(app, {
     subject,
@@ -142,6 +143,12 @@ export async function createTopic(
       timestamp: await uniqueTimestamp(trx, now, main.id),
     });
     await setMessageTopic(trx, main.id, created.id);
+    await recordNotifications(trx, {
+      kind: 'topic',
+      message: { ...main, topic_id: created.id },
+      actor: user,
+      now,
+    });
     return created;
   });
   publish({ type: 'topic.created', topicId: topic.id, forumId: topic.forum_id });
@@ -161,6 +168,7 @@ export async function deleteTopic(deps: Deps, actor: UserRow, topicId: number) {
   await deps.db.transaction().execute(async (trx) => {
     // A reply being added at this moment finishes first, then goes with the rest.
     await lockTopic(trx, topicId);
+    await recordNotifications(trx, { kind: 'topic_deleted', topicId, actor, now: deps.clock.now() });
     await deleteTopicWithMessages(trx, topicId);
   });
   publish({ type: 'topic.deleted', topicId, forumId: topic.forum_id });
@@ -173,6 +181,12 @@ export async function moveTopic(deps: Deps, actor: UserRow, input: { topicId: nu
   if (!(await findForum(deps.db, input.forumId))) throw forumNotFound();
   const moved = await deps.db.transaction().execute(async (trx) => {
     await updateTopicForum(trx, input.topicId, input.forumId);
+    await recordNotifications(trx, {
+      kind: 'topic_moved',
+      topicId: input.topicId,
+      actor,
+      now: deps.clock.now(),
+    });
     return findTopic(trx, input.topicId);
   });
   if (!moved) throw topicNotFound();
@@ -189,6 +203,12 @@ export async function editSubject(deps: Deps, actor: UserRow, input: { topicId: 
   const subject = cleanSubject(input.subject);
   const updated = await deps.db.transaction().execute(async (trx) => {
     await updateTopicSubject(trx, input.topicId, subject, normalizeForSearch(subject));
+    await recordNotifications(trx, {
+      kind: 'topic_renamed',
+      topicId: input.topicId,
+      actor,
+      now: deps.clock.now(),
+    });
     return findTopic(trx, input.topicId);
   });
   if (!updated) throw topicNotFound();
