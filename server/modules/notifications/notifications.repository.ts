@@ -20,7 +20,11 @@ export interface NewNotification {
   createdAt: number;
 }
 
-export function insertNotification(db: Db, row: NewNotification): Promise<NotificationRow> {
+/**
+ * Inserts a notification. A grouped one (likes) whose group another transaction has just created
+ * meets the unique (user_id, group_key) index and is not inserted: undefined, and the caller updates.
+ */
+export function insertNotification(db: Db, row: NewNotification): Promise<NotificationRow | undefined> {
   return db
     .insertInto('notifications')
     .values({
@@ -36,8 +40,9 @@ export function insertNotification(db: Db, row: NewNotification): Promise<Notifi
       created_at: row.createdAt,
       read_at: null,
     })
+    .onConflict((conflict) => conflict.columns(['user_id', 'group_key']).doNothing())
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }
 
 /** Of `userIds`, those of active accounts. */

@@ -119,7 +119,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         MENTION_LOOKUP_LIMIT.limit,
         MENTION_LOOKUP_LIMIT.windowMs,
       );
-      request.log.info({ userId: user.id }, 'mention lookup');
       return notifications.lookupMentions(app.db, request.query.prefix);
     },
   );

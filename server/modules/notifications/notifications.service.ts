@@ -173,7 +173,7 @@ async function recordLike(
   if (!event.liked) return;
   const topic = await findTopicRow(trx, message.topic_id);
   if (!topic || !(await repo.activeUserIds(trx, [message.user_id])).has(message.user_id)) return;
-  await notify(trx, event.now, {
+  const inserted = await notify(trx, event.now, {
     userId: message.user_id,
     kind: 'like',
     actorId: latest.user_id,
@@ -184,6 +184,14 @@ async function recordLike(
     subject: topic.subject,
     groupKey,
   });
+  // A like at the same moment created the group first: count into it instead.
+  const created = inserted ? undefined : await repo.findGroup(trx, message.user_id, groupKey);
+  if (created)
+    await repo.updateGroup(trx, created.id, {
+      actorId: latest.user_id,
+      actorCount: likers.length,
+      unread: true,
+    });
 }
 
 /** Stores one notification and queues its mail as the user chose for its category. */
@@ -191,8 +199,9 @@ async function notify(
   trx: Trx,
   now: number,
   row: Omit<repo.NewNotification, 'createdAt'> & { kind: NotificationKind },
-): Promise<void> {
+): Promise<boolean> {
   const created = await repo.insertNotification(trx, { ...row, createdAt: now });
+  if (!created) return false;
   const delivery = (await repo.findPreferences(trx, row.userId))[CATEGORY_OF[row.kind]];
   if (delivery === 'immediate') {
     await repo.enqueueMail(trx, {
@@ -217,6 +226,7 @@ async function notify(
       now,
     });
   }
+  return true;
 }
 
 /** A Message-ID made once per queued mail; the domain part only has to be unique to us. */

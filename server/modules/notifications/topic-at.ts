@@ -36,7 +36,7 @@ export async function getTopicAt(
   const isMain = messageId === topicId;
   // The main message shows above every page: open the newest one.
   const aboveInPage = isMain ? 0 : newer % LIMITS.pageSize;
-  let top = isMain ? Number.MAX_SAFE_INTEGER - 1 : messageId;
+  let top = messageId;
   if (aboveInPage > 0) {
     const above = await db
       .selectFrom('messages')
@@ -48,7 +48,10 @@ export async function getTopicAt(
       .execute();
     top = above.at(-1)?.id ?? messageId;
   }
-  const newestFirst = await listReplies(db, topicId, { before: top + 1, limit: LIMITS.pageSize + 1 });
+  const newestFirst = await listReplies(db, topicId, {
+    before: isMain ? undefined : top + 1,
+    limit: LIMITS.pageSize + 1,
+  });
   const replies = newestFirst.slice(0, LIMITS.pageSize).reverse();
   const likes = await likesByMessage(db, [main.id, ...replies.map((reply) => reply.id)]);
   const users = await findUsersByIds(db, [
