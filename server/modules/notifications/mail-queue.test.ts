@@ -227,6 +227,11 @@ describeEachDatabase(
         payload: 'List-Unsubscribe=One-Click',
       });
       expect(forged.statusCode).toBe(406);
+      // What was queued before the click is not sent either.
+      await setPreferences(author, { replies: 'immediate' });
+      await reply();
+      await setPreferences(author, { replies: 'never' });
+      expect(await runMailQueueOnce(queue())).toMatchObject({ skipped: 1 });
       expect(forged.json()).toMatchObject({ error: 'unsubscribe_link_invalid' });
     });
 

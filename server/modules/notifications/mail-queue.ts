@@ -9,6 +9,7 @@ import type { Database, NotificationMailRow, NotificationRow } from '../../db/da
 import type { Mailer, OutgoingMail } from '../mail/mail.service';
 import { messagePlainText, previewText } from '../markup/markup';
 import { CATEGORY_NAMES, type MailItem, renderNotificationMail } from './notifications.mails';
+import { findPreferences } from './notifications.repository';
 import { presentNotification } from './notifications.service';
 import { signUnsubscribe, type UnsubscribeScope } from './unsubscribe';
 
@@ -127,6 +128,9 @@ export async function composeMail(
       .limit(DIGEST_MAX_ITEMS)
       .execute();
   }
+  // A category switched to "never" since (the unsubscribe link, edit profile) stops what is queued.
+  const preferences = await findPreferences(deps.db, user.id);
+  rows = rows.filter((row) => preferences[CATEGORY_OF[row.kind as NotificationKind]] !== 'never');
   if (rows.length === 0) return null;
   const items = await describe(deps, rows);
   const base = deps.config.publicUrl;
