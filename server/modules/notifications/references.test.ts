@@ -42,3 +42,20 @@ describe('forum days (Asia/Jerusalem)', () => {
     expect(nextDayStart(Date.UTC(2026, 0, 15, 12)) - dayStart(Date.UTC(2026, 0, 15, 12))).toBe(DAY_MS);
   });
 });
+
+describe('which send errors may be retried', () => {
+  it('retries refusals and failed connections, never a connection lost while the data went out', async () => {
+    const { failedBeforeDelivery } = await import('./mail-queue');
+    expect(
+      failedBeforeDelivery(Object.assign(new Error('550'), { responseCode: 550, command: 'DATA' })),
+    ).toBe(true);
+    expect(
+      failedBeforeDelivery(Object.assign(new Error('refused'), { code: 'ECONNREFUSED', command: 'CONN' })),
+    ).toBe(true);
+    expect(failedBeforeDelivery(Object.assign(new Error('no'), { command: 'RCPT TO' }))).toBe(true);
+    expect(
+      failedBeforeDelivery(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT', command: 'DATA' })),
+    ).toBe(false);
+    expect(failedBeforeDelivery(new Error('socket closed'))).toBe(false);
+  });
+});
