@@ -24,6 +24,8 @@ import { searchRoutes } from './modules/search/search.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { siteSettingsPlugin, siteSettingsRoutes } from './modules/site-settings/site-settings.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { newInstanceId, startMailQueue } from './modules/notifications/mail-queue';
+import { notificationsRoutes, unsubscribeRoutes } from './modules/notifications/notifications.routes';
 import { topicsRoutes } from './modules/topics/topics.routes';
 import { mergeEquivalentPaths } from './openapi';
 import { guestCachePlugin } from './guest-cache/guest-cache.plugin';
@@ -55,6 +57,8 @@ export interface AppDependencies {
   logger?: boolean;
   /** Live-update stream limits and listener timings, for tests. */
   events?: EventsPluginOptions;
+  /** Runs the notification mail queue (main.ts); off unless asked, so tests drive it by hand. */
+  mailQueue?: boolean;
 }
 
 /** Largest request body: a 10,000-character message of Hebrew markup with JSON escaping fits. */
@@ -112,11 +116,20 @@ export async function buildApp(options: AppDependencies): Promise<FastifyInstanc
     siteSettingsRoutes,
     membersRoutes,
     accountDataRoutes,
+    notificationsRoutes,
   ];
   for (const routes of apiRoutes) await app.register(routes, { prefix: '/api' });
   await app.register(eventsPlugin, options.events ?? {});
+  await app.register(unsubscribeRoutes);
   await app.register(emojiRoutes);
   await app.register(feedsRoutes);
+  if (options.mailQueue) {
+    let queue: { stop(): Promise<void> } | undefined;
+    app.addHook('onReady', async () => {
+      queue = startMailQueue({ ...app.deps, instanceId: newInstanceId() });
+    });
+    app.addHook('onClose', async () => queue?.stop());
+  }
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

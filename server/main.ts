@@ -12,7 +12,7 @@ async function main() {
   await migrateToLatest(db);
   // An empty database starts with the forums of `--forums FILE` (or FORUMS_FILE), else the defaults.
   await seedForums(db, forumsToSeed(forumsFileOption(process.argv.slice(2), config.forumsFile)));
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, mailQueue: true });
 
   let closing = false;
   const shutdown = async (signal: string) => {

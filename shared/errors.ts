@@ -94,6 +94,8 @@ export const ERRORS = {
     status: 429,
     message: 'יש יותר מדי חיבורים פתוחים לעדכונים חיים, נסו שוב בעוד מספר שניות',
   },
+  too_many_mentions: { status: 400, message: 'אפשר להזכיר עד 10 משתמשים בהודעה אחת' },
+  unsubscribe_link_invalid: { status: 406, message: 'הקישור להסרה מרשימת הדיוור אינו תקין' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -27,6 +27,10 @@ export const LIMITS = {
   headerMaxWidthPx: 1000,
   termsBoxHeightPx: 210,
   emojiCount: 14,
+  /** Distinct users one message may @mention. */
+  mentionsMax: 10,
+  /** Letters typed after @ before usernames are offered. */
+  mentionLookupMinLength: 2,
 } as const;
 
 /** The forum id the spec reserves for "all posts" (§3); -1, "search results", is never sent. */

@@ -18,6 +18,9 @@ export interface Database {
   rate_limits: RateLimitsTable;
   pending_mails: PendingMailsTable;
   site_settings: SiteSettingsTable;
+  notifications: NotificationsTable;
+  notification_preferences: NotificationPreferencesTable;
+  notification_mails: NotificationMailsTable;
 }
 
 export interface UsersTable {
@@ -166,6 +169,58 @@ export interface AnalyticsEventsTable {
   created_at: number;
 }
 
+/** What happened to a user: see server/modules/notifications. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  /** Who is told. */
+  user_id: number;
+  kind: string;
+  /** Who did it (the last liker of a like group); null once that account is gone. */
+  actor_id: number | null;
+  /** How many users the notification speaks for (the likers of a like group). */
+  actor_count: Generated<number>;
+  topic_id: number | null;
+  message_id: number | null;
+  forum_id: number | null;
+  /** The topic's subject when it happened: a deleted topic's notification still names it. */
+  subject: Generated<string>;
+  /** Likes of one message in one day share a row: `like:{messageId}:{dayStart}`. */
+  group_key: string | null;
+  created_at: number;
+  read_at: number | null;
+  /** 1 while waiting for the daily digest. */
+  in_digest: Generated<number>;
+}
+
+export interface NotificationPreferencesTable {
+  user_id: number;
+  replies: string;
+  mentions: string;
+  likes: string;
+  moderation: string;
+  updated_at: number;
+}
+
+export interface NotificationMailsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'immediate' | 'digest';
+  notification_id: number | null;
+  dedupe_key: string | null;
+  message_id_header: string;
+  /** pending, sending (claimed), sent, abandoned (outcome unknown, never retried) or dropped. */
+  status: string;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  claimed_at: number | null;
+  claimed_by: string | null;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+export type NotificationRow = Selectable<NotificationsTable>;
+export type NotificationMailRow = Selectable<NotificationMailsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type TopicRow = Selectable<TopicsTable>;

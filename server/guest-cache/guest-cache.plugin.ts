@@ -28,6 +28,7 @@ export const PUBLIC_ROUTES: Readonly<Record<string, (params: RouteParams) => str
   '/api/forum/:forumId/more/:timestamp': (params) => [cacheTags.forum(idOf(params.forumId))],
   '/api/topic/:topicId': (params) => [cacheTags.topic(idOf(params.topicId))],
   '/api/topic/:topicId/more/:lastMessageId': (params) => [cacheTags.topic(idOf(params.topicId))],
+  '/api/topic/:topicId/at/:messageId': (params) => [cacheTags.topic(idOf(params.topicId))],
   '/api/forums': () => [cacheTags.forums],
   '/api/recommendations/:id': () => [cacheTags.recommendations],
   '/feed.xml': () => [cacheTags.home, cacheTags.forums],

@@ -10,6 +10,10 @@ export interface OutgoingMail extends MailContent {
   to: string;
   /** The link the mail carries, logged when the mail goes to the outbox. */
   link: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
+  /** A fixed Message-ID, so every attempt at one queued mail carries the same identity. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -37,6 +41,8 @@ export function createMailer(config: Config, log: Logger): Mailer {
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          headers: mail.headers,
+          messageId: mail.messageId,
         });
       },
       close: () => transport.close(),
@@ -52,6 +58,8 @@ export function createMailer(config: Config, log: Logger): Mailer {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        headers: mail.headers,
+        messageId: mail.messageId,
       });
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);

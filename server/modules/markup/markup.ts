@@ -2,7 +2,13 @@ import sanitizeHtml from 'sanitize-html';
 import { EMOJI, emojiPath } from '../../../shared/emoji';
 import { normalizeForSearch } from '../../../shared/hebrew';
 import { LIMITS } from '../../../shared/limits';
-import { ALLOWED_TAGS, CODE_LANGUAGE_CLASS, LINK_REL } from '../../../shared/markup-rules';
+import {
+  ALLOWED_TAGS,
+  CODE_LANGUAGE_CLASS,
+  LINK_REL,
+  MENTION_ATTRIBUTE,
+  QUOTE_ATTRIBUTE,
+} from '../../../shared/markup-rules';
 import { apiError } from '../../http-error';
 
 /** Attributes each tag may keep after sanitising; anything else (events, style, id…) is dropped. */
@@ -10,6 +16,9 @@ export const ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   a: ['href', 'target', 'rel'],
   img: ['src', 'alt'],
   code: ['class'],
+  // Written by the server only (server/modules/notifications/references.ts).
+  span: [MENTION_ATTRIBUTE],
+  blockquote: [QUOTE_ATTRIBUTE],
 };
 
 const EMOJI_PATHS = new Set(EMOJI.map((emoji) => emojiPath(emoji.code)));
@@ -73,6 +82,16 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
     code: (_tag, attribs): sanitizeHtml.Tag => {
       const language = (attribs.class ?? '').split(/\s+/).find((name) => CODE_LANGUAGE_CLASS.test(name));
       return { tagName: 'code', attribs: language ? { class: language.toLowerCase() } : {} };
+    },
+    // A mention is marked by the server from the text, never taken from the writer: a sent span goes.
+    span: (): sanitizeHtml.Tag => ({ tagName: DROPPED, attribs: {} }),
+    // A quote's source is kept when it is an id; the server then drops it unless the message exists.
+    blockquote: (_tag, attribs): sanitizeHtml.Tag => {
+      const source = attribs[QUOTE_ATTRIBUTE];
+      return {
+        tagName: 'blockquote',
+        attribs: source && /^[1-9]\d{0,14}$/.test(source) ? { [QUOTE_ATTRIBUTE]: source } : {},
+      };
     },
   },
 };

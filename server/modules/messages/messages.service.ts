@@ -5,7 +5,8 @@ import type { MessageRow } from '../../db/database';
 import type { DataDeps, Deps } from '../../deps';
 import { publish } from '../../events';
 import { apiError } from '../../http-error';
-import { prepareMessageContent } from '../markup/markup';
+import { recordNotifications } from '../notifications/notifications.service';
+import { prepareMessage } from '../notifications/references';
 import {
   findTopic,
   insertReply,
@@ -49,7 +50,7 @@ export async function createReply(
   input: { topicId: number; content: string },
 ): Promise<Message> {
   authorize(actor, can.reply(actor));
-  const body = prepareMessageContent(input.content);
+  const body = await prepareMessage(deps.db, input.content);
   const now = deps.clock.now();
   const reply = await deps.db.transaction().execute(async (trx) => {
     const written = await insertReply(trx, {
@@ -65,6 +66,7 @@ export async function createReply(
       topicId: written.topic.id,
       forumId: written.topic.forum_id,
     });
+    await recordNotifications(trx, { kind: 'reply', message: written.reply, actor, now });
     return written.reply;
   });
   return presentMessage(reply, []);
@@ -82,7 +84,7 @@ export async function editMessage(
   loggedIn(actor);
   const message = await existingMessage(deps.db, input.messageId);
   authorize(actor, can.editMessage(actor, facts(message)));
-  const prepared = prepareMessageContent(input.content);
+  const prepared = await prepareMessage(deps.db, input.content);
   const updated = await deps.db.transaction().execute(async (trx) => {
     const row = await updateMessageContent(trx, message.id, {
       content: prepared.content,
@@ -98,6 +100,7 @@ export async function editMessage(
         topicId: topic.id,
         forumId: topic.forum_id,
       });
+    await recordNotifications(trx, { kind: 'edit', message: row, actor, now: deps.clock.now() });
     return row;
   });
   const likes = await likesByMessage(deps.db, [message.id]);
@@ -125,6 +128,7 @@ export async function removeMessage(deps: DataDeps, actor: Actor, id: number): P
       topicId: topic.id,
       forumId: topic.forum_id,
     });
+    await recordNotifications(trx, { kind: 'message_deleted', message, actor, now: deps.clock.now() });
   });
   return presentMessage(message, likes.get(id) ?? []);
 }
@@ -134,7 +138,7 @@ export async function toggleMessageLike(deps: Deps, actor: Actor, id: number): P
   authorize(actor, can.like(actor));
   const message = await existingMessage(deps.db, id);
   const likes = await deps.db.transaction().execute(async (trx) => {
-    await toggleLike(trx, id, actor.id, deps.clock.now());
+    const liked = await toggleLike(trx, id, actor.id, deps.clock.now());
     const topic = await findTopic(trx, message.topic_id);
     if (topic)
       await publish(trx, {
@@ -143,6 +147,7 @@ export async function toggleMessageLike(deps: Deps, actor: Actor, id: number): P
         topicId: topic.id,
         forumId: topic.forum_id,
       });
+    await recordNotifications(trx, { kind: 'like', message, actor, liked, now: deps.clock.now() });
     return (await likesByMessage(trx, [id])).get(id) ?? [];
   });
   return { messageId: id, likes };

@@ -9,7 +9,8 @@ import { publish } from '../../events';
 import { apiError } from '../../http-error';
 import { findForum } from '../forums/forums.repository';
 import { resolveTopicImage } from '../images/topic-image.service';
-import { prepareMessageContent } from '../markup/markup';
+import { recordNotifications } from '../notifications/notifications.service';
+import { prepareMessage } from '../notifications/references';
 import { presentMessage } from '../messages/messages.presenter';
 import { findMessage, likesByMessage, listReplies } from '../messages/messages.repository';
 import { presentUser } from '../users/users.presenter';
@@ -101,7 +102,7 @@ export async function createTopic(
 ): Promise<TopicResponse> {
   authorize(actor, can.createTopic(actor));
   const subject = cleanSubject(input.subject);
-  const body = prepareMessageContent(input.message);
+  const body = await prepareMessage(deps.db, input.message);
   if (!(await findForum(deps.db, input.forumId))) throw apiError('forum_not_found');
   const image = await resolveTopicImage(deps, { subject, forumId: input.forumId, contentHtml: body.content });
   const now = deps.clock.now();
@@ -115,14 +116,14 @@ export async function createTopic(
       createdAt: now,
     });
     await publish(trx, { type: 'topic.created', topicId: written.topic.id, forumId: written.topic.forum_id });
+    await recordNotifications(trx, { kind: 'topic', message: written.mainMessage, actor, now });
     return written;
   });
   return getTopic(deps, topic.id);
 }
 
-/** The topic an admin action is about: 401/403 by the policy's decision, then 404 when it is gone. */
-async function adminTopic(deps: Deps, actor: Actor, allowed: boolean, topicId: number): Promise<TopicRow> {
-  authorize(actor, allowed);
+/** The topic an admin action is about, or a 404 when it is gone (asked after the policy). */
+async function existingTopic(deps: Deps, topicId: number): Promise<TopicRow> {
   const topic = await findTopic(deps.db, topicId);
   if (!topic) throw apiError('topic_not_found');
   return topic;
@@ -130,10 +131,12 @@ async function adminTopic(deps: Deps, actor: Actor, allowed: boolean, topicId: n
 
 /** Deletes a topic with its messages and likes in one transaction (admin). Answers the deleted post. */
 export async function deleteTopic(deps: Deps, actor: Actor, topicId: number) {
-  const topic = await adminTopic(deps, actor, can.deleteTopic(actor), topicId);
+  authorize(actor, can.deleteTopic(actor));
+  const topic = await existingTopic(deps, topicId);
   await deps.db.transaction().execute(async (trx) => {
     // A reply being added at this moment finishes first, then goes with the rest.
     await lockTopic(trx, topicId);
+    await recordNotifications(trx, { kind: 'topic_deleted', topicId, actor, now: deps.clock.now() });
     await deleteTopicWithMessages(trx, topicId);
     await publish(trx, { type: 'topic.deleted', topicId, forumId: topic.forum_id });
   });
@@ -142,12 +145,19 @@ export async function deleteTopic(deps: Deps, actor: Actor, topicId: number) {
 
 /** Moves a topic, main message and replies, to another forum (admin). Its order key stays. */
 export async function moveTopic(deps: Deps, actor: Actor, input: { topicId: number; forumId: number }) {
-  await adminTopic(deps, actor, can.moveTopic(actor), input.topicId);
+  authorize(actor, can.moveTopic(actor));
+  await existingTopic(deps, input.topicId);
   if (!(await findForum(deps.db, input.forumId))) throw apiError('forum_not_found');
   // The forum it leaves is read under the row lock, so a move at the same moment cannot change it.
   const moved = await deps.db.transaction().execute(async (trx) => {
     const before = await lockTopic(trx, input.topicId);
     await updateTopicForum(trx, input.topicId, input.forumId);
+    await recordNotifications(trx, {
+      kind: 'topic_moved',
+      topicId: input.topicId,
+      actor,
+      now: deps.clock.now(),
+    });
     const row = await findTopic(trx, input.topicId);
     if (row) {
       const fromForumId = before?.forum_id ?? input.forumId;
@@ -164,10 +174,17 @@ export async function moveTopic(deps: Deps, actor: Actor, input: { topicId: numb
  * every client renders it as text, so markup in it shows as characters and never runs.
  */
 export async function editSubject(deps: Deps, actor: Actor, input: { topicId: number; subject: string }) {
-  await adminTopic(deps, actor, can.editSubject(actor), input.topicId);
+  authorize(actor, can.editSubject(actor));
+  await existingTopic(deps, input.topicId);
   const subject = cleanSubject(input.subject);
   const updated = await deps.db.transaction().execute(async (trx) => {
     await updateTopicSubject(trx, input.topicId, subject);
+    await recordNotifications(trx, {
+      kind: 'topic_renamed',
+      topicId: input.topicId,
+      actor,
+      now: deps.clock.now(),
+    });
     const row = await findTopic(trx, input.topicId);
     if (row) await publish(trx, { type: 'topic.updated', topicId: row.id, forumId: row.forum_id });
     return row;
@@ -181,7 +198,8 @@ export async function editSubject(deps: Deps, actor: Actor, input: { topicId: nu
  * download failed or the picture changed. The download runs before the write, outside it.
  */
 export async function refreshTopicImage(deps: Deps, actor: Actor, topicId: number) {
-  const topic = await adminTopic(deps, actor, can.refreshTopicImage(actor), topicId);
+  authorize(actor, can.refreshTopicImage(actor));
+  const topic = await existingTopic(deps, topicId);
   const main = await findMessage(deps.db, topic.id);
   const image = await resolveTopicImage(deps, {
     subject: topic.subject,

@@ -1,0 +1,40 @@
+/** The forum's day: likes are grouped and digests sent by the calendar day in Israel. */
+export const FORUM_TIME_ZONE = 'Asia/Jerusalem';
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+const formatter = new Intl.DateTimeFormat('en-US', {
+  timeZone: FORUM_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
+/** How far the forum's wall clock is ahead of UTC at `ms`. */
+function offsetAt(ms: number): number {
+  const parts = Object.fromEntries(formatter.formatToParts(ms).map((part) => [part.type, part.value]));
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return wall - Math.floor(ms / 1000) * 1000;
+}
+
+/** The instant the forum's day holding `ms` began. */
+export function dayStart(ms: number): number {
+  const guess = Math.floor((ms + offsetAt(ms)) / DAY_MS) * DAY_MS - offsetAt(ms);
+  // A clock change between midnight and `ms` moves midnight by the difference.
+  return Math.floor((ms + offsetAt(ms)) / DAY_MS) * DAY_MS - offsetAt(guess);
+}
+
+/** The instant the next forum day begins after the day holding `ms`. */
+export function nextDayStart(ms: number): number {
+  return dayStart(dayStart(ms) + DAY_MS + 3 * 60 * 60 * 1000);
+}

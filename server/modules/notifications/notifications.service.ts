@@ -1,0 +1,373 @@
+import { randomBytes } from 'node:crypto';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { LIMITS } from '../../../shared/limits';
+import { messagePath, notificationText } from '../../../shared/notification-texts';
+import {
+  CATEGORY_OF,
+  type Notification,
+  type NotificationCategory,
+  type NotificationKind,
+  type NotificationPreferences,
+  type NotificationsResponse,
+} from '../../../shared/schemas/notifications';
+import type { Clock } from '../../clock';
+import type { Database, NotificationRow, TopicRow, UserRow } from '../../db/database';
+import { presentUser } from '../users/users.presenter';
+import { findUsersByIds } from '../users/users.repository';
+import { dayStart, nextDayStart } from './days';
+import * as repo from './notifications.repository';
+import { mentionedUserIds, quotedMessageIds } from './references';
+
+type Trx = Transaction<Database>;
+
+/** When the daily digest goes out: this hour of the forum's morning. */
+export const DIGEST_HOUR = 7;
+
+interface StoredMessage {
+  id: number;
+  topic_id: number | null;
+  user_id: number;
+  content: string;
+}
+
+/**
+ * A change that may notify someone, as a write path reports it from inside its transaction.
+ * `reply`, `topic` and `edit` carry the stored message (its mentions and quotes are read from its
+ * markup); `edit` notifies only users the message had not notified yet.
+ */
+export type NotificationEvent =
+  | { kind: 'reply' | 'topic' | 'edit'; message: StoredMessage; actor: { id: number }; now: number }
+  | { kind: 'like'; message: StoredMessage; actor: { id: number }; liked: boolean; now: number }
+  | { kind: 'message_deleted'; message: StoredMessage; actor: { id: number }; now: number }
+  | {
+      kind: 'topic_deleted' | 'topic_moved' | 'topic_renamed';
+      topicId: number;
+      actor: { id: number };
+      now: number;
+    };
+
+/**
+ * Records the notifications of one change, and queues their mail, in the change's transaction:
+ * a rollback notifies no one. Never for the actor's own action; never two for one event (a reply
+ * that quotes and mentions the topic's author is one quote notification).
+ */
+export async function recordNotifications(trx: Trx, event: NotificationEvent): Promise<void> {
+  switch (event.kind) {
+    case 'reply':
+    case 'topic':
+    case 'edit':
+      return recordMessage(trx, event);
+    case 'like':
+      return recordLike(trx, event);
+    case 'message_deleted': {
+      await repo.deleteNotificationsOfMessage(trx, event.message.id);
+      const topic =
+        event.message.topic_id === null ? undefined : await findTopicRow(trx, event.message.topic_id);
+      if (!topic || event.message.user_id === event.actor.id) return;
+      await notify(trx, event.now, {
+        userId: event.message.user_id,
+        kind: 'message_deleted',
+        actorId: event.actor.id,
+        topicId: topic.id,
+        messageId: null,
+        forumId: topic.forum_id,
+        subject: topic.subject,
+      });
+      return;
+    }
+    case 'topic_deleted': {
+      const topic = await findTopicRow(trx, event.topicId);
+      await repo.deleteNotificationsOfTopic(trx, event.topicId);
+      if (!topic || topic.user_id === event.actor.id) return;
+      await notify(trx, event.now, {
+        userId: topic.user_id,
+        kind: 'topic_deleted',
+        actorId: event.actor.id,
+        topicId: null,
+        messageId: null,
+        forumId: topic.forum_id,
+        subject: topic.subject,
+      });
+      return;
+    }
+    case 'topic_moved':
+    case 'topic_renamed': {
+      const topic = await findTopicRow(trx, event.topicId);
+      if (!topic || topic.user_id === event.actor.id) return;
+      await notify(trx, event.now, {
+        userId: topic.user_id,
+        kind: event.kind,
+        actorId: event.actor.id,
+        topicId: topic.id,
+        messageId: topic.id,
+        forumId: topic.forum_id,
+        subject: topic.subject,
+      });
+    }
+  }
+}
+
+function findTopicRow(db: Trx, id: number): Promise<TopicRow | undefined> {
+  return db.selectFrom('topics').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+async function recordMessage(
+  trx: Trx,
+  event: { kind: 'reply' | 'topic' | 'edit'; message: StoredMessage; actor: { id: number }; now: number },
+): Promise<void> {
+  const { message } = event;
+  if (message.topic_id === null) return;
+  const topic = await findTopicRow(trx, message.topic_id);
+  if (!topic) return;
+  // The most specific reason wins for each user: a quote, then a mention, then a reply.
+  const reasons = new Map<number, NotificationKind>();
+  const quoted = quotedMessageIds(message.content);
+  if (quoted.length > 0) {
+    const authors = await trx.selectFrom('messages').select('user_id').where('id', 'in', quoted).execute();
+    for (const { user_id } of authors) reasons.set(user_id, 'quote');
+  }
+  for (const userId of mentionedUserIds(message.content))
+    if (!reasons.has(userId)) reasons.set(userId, 'mention');
+  if (event.kind === 'reply' && !reasons.has(topic.user_id)) reasons.set(topic.user_id, 'reply');
+  reasons.delete(event.actor.id);
+  if (event.kind === 'edit')
+    for (const userId of await repo.usersNotifiedAbout(trx, message.id)) reasons.delete(userId);
+  const active = await repo.activeUserIds(trx, [...reasons.keys()]);
+  for (const [userId, kind] of reasons) {
+    if (!active.has(userId)) continue;
+    await notify(trx, event.now, {
+      userId,
+      kind,
+      actorId: event.actor.id,
+      topicId: topic.id,
+      messageId: message.id,
+      forumId: topic.forum_id,
+      subject: topic.subject,
+    });
+  }
+}
+
+/**
+ * Likes of one message in one forum day make one notification ("דני ועוד 3 אהבו…"): the first like
+ * creates it (and its mail), later ones update who and how many and make it unread again; taking
+ * back the last like of the day removes it.
+ */
+async function recordLike(
+  trx: Trx,
+  event: { message: StoredMessage; actor: { id: number }; liked: boolean; now: number },
+): Promise<void> {
+  const { message } = event;
+  if (message.topic_id === null || message.user_id === event.actor.id) return;
+  const from = dayStart(event.now);
+  const groupKey = `like:${message.id}:${from}`;
+  const likers = await repo.likesBetween(trx, message.id, message.user_id, from, nextDayStart(event.now));
+  const group = await repo.findGroup(trx, message.user_id, groupKey);
+  const latest = likers[0];
+  if (!latest) {
+    if (group) await repo.deleteNotification(trx, group.id);
+    return;
+  }
+  if (group) {
+    await repo.updateGroup(trx, group.id, {
+      actorId: latest.user_id,
+      actorCount: likers.length,
+      unread: event.liked,
+    });
+    return;
+  }
+  if (!event.liked) return;
+  const topic = await findTopicRow(trx, message.topic_id);
+  if (!topic || !(await repo.activeUserIds(trx, [message.user_id])).has(message.user_id)) return;
+  const inserted = await notify(trx, event.now, {
+    userId: message.user_id,
+    kind: 'like',
+    actorId: latest.user_id,
+    actorCount: likers.length,
+    topicId: topic.id,
+    messageId: message.id,
+    forumId: topic.forum_id,
+    subject: topic.subject,
+    groupKey,
+  });
+  // A like at the same moment created the group first: count into it instead.
+  const created = inserted ? undefined : await repo.findGroup(trx, message.user_id, groupKey);
+  if (created)
+    await repo.updateGroup(trx, created.id, {
+      actorId: latest.user_id,
+      actorCount: likers.length,
+      unread: true,
+    });
+}
+
+/** Stores one notification and queues its mail as the user chose for its category. */
+async function notify(
+  trx: Trx,
+  now: number,
+  row: Omit<repo.NewNotification, 'createdAt'> & { kind: NotificationKind },
+): Promise<boolean> {
+  const created = await repo.insertNotification(trx, { ...row, createdAt: now });
+  if (!created) return false;
+  const delivery = (await repo.findPreferences(trx, row.userId))[CATEGORY_OF[row.kind]];
+  if (delivery === 'immediate') {
+    await repo.enqueueMail(trx, {
+      userId: row.userId,
+      kind: 'immediate',
+      notificationId: created.id,
+      dedupeKey: null,
+      messageIdHeader: newMessageId(),
+      dueAt: now,
+      now,
+    });
+  } else if (delivery === 'digest') {
+    await repo.markForDigest(trx, created.id);
+    const dueAt = nextDayStart(now) + DIGEST_HOUR * 60 * 60 * 1000;
+    await repo.enqueueMail(trx, {
+      userId: row.userId,
+      kind: 'digest',
+      notificationId: null,
+      dedupeKey: `digest:${row.userId}:${dueAt}`,
+      messageIdHeader: newMessageId(),
+      dueAt,
+      now,
+    });
+  }
+  return true;
+}
+
+/** A Message-ID made once per queued mail; the domain part only has to be unique to us. */
+function newMessageId(): string {
+  return `<${randomBytes(16).toString('hex')}@notifications.forum>`;
+}
+
+/** The notifications answer: rows newest first with their text, actors and the unread count. */
+async function presentPage(
+  db: Kysely<Database>,
+  userId: number,
+  rows: readonly NotificationRow[],
+): Promise<NotificationsResponse> {
+  const page = rows.slice(0, LIMITS.pageSize);
+  const users = await findUsersByIds(
+    db,
+    page.flatMap((row) => (row.actor_id === null ? [] : [row.actor_id])),
+  );
+  const names = new Map(users.map((user) => [user.id, user.username]));
+  const forumIds = [...new Set(page.flatMap((row) => (row.forum_id === null ? [] : [row.forum_id])))];
+  const forums =
+    forumIds.length === 0
+      ? []
+      : await db.selectFrom('forums').select(['id', 'name']).where('id', 'in', forumIds).execute();
+  const forumNames = new Map(forums.map((forum) => [forum.id, forum.name]));
+  return {
+    notifications: page.map((row) => presentNotification(row, names, forumNames)),
+    hasMoreNotifications: rows.length > LIMITS.pageSize,
+    unreadCount: await repo.countUnread(db, userId),
+    users: users.map(presentUser),
+  };
+}
+
+export function presentNotification(
+  row: NotificationRow,
+  names: ReadonlyMap<number, string>,
+  forumNames: ReadonlyMap<number, string>,
+): Notification {
+  const kind = row.kind as NotificationKind;
+  return {
+    id: row.id,
+    kind,
+    actorId: row.actor_id,
+    actorCount: row.actor_count,
+    topicId: row.topic_id,
+    messageId: row.message_id,
+    forumId: row.forum_id,
+    subject: row.subject,
+    date: new Date(Number(row.created_at)).toISOString(),
+    read: row.read_at !== null,
+    link: row.topic_id !== null && row.message_id !== null ? messagePath(row.topic_id, row.message_id) : null,
+    text: notificationText({
+      kind,
+      actorName: row.actor_id === null ? null : (names.get(row.actor_id) ?? null),
+      actorCount: row.actor_count,
+      subject: row.subject,
+      forumName: row.forum_id === null ? null : forumNames.get(row.forum_id),
+    }),
+  };
+}
+
+/** The user's notifications, newest first: the first page, or the one below `before`. */
+export async function listNotifications(
+  db: Kysely<Database>,
+  user: UserRow,
+  before?: number,
+): Promise<NotificationsResponse> {
+  const rows = await repo.listNotifications(db, user.id, { before, limit: LIMITS.pageSize + 1 });
+  return presentPage(db, user.id, rows);
+}
+
+export async function unreadCount(db: Kysely<Database>, user: UserRow): Promise<number> {
+  return repo.countUnread(db, user.id);
+}
+
+export interface Deps {
+  db: Kysely<Database>;
+  clock: Clock;
+}
+
+export async function readAll(deps: Deps, user: UserRow): Promise<number> {
+  await repo.markAllRead(deps.db, user.id, deps.clock.now());
+  return 0;
+}
+
+/** Reading messages marks the user's notifications about them (and their topic's) read. */
+export async function readInTopic(
+  deps: Deps,
+  user: UserRow,
+  input: { topicId: number; messageIds: number[] },
+): Promise<number> {
+  await repo.markReadInTopic(deps.db, user.id, input.topicId, input.messageIds, deps.clock.now());
+  return repo.countUnread(deps.db, user.id);
+}
+
+export function getPreferences(db: Kysely<Database>, user: UserRow): Promise<NotificationPreferences> {
+  return repo.findPreferences(db, user.id);
+}
+
+export async function setPreferences(
+  deps: Deps,
+  user: UserRow,
+  preferences: NotificationPreferences,
+): Promise<NotificationPreferences> {
+  await repo.savePreferences(deps.db, user.id, preferences, deps.clock.now());
+  return preferences;
+}
+
+/** Active users whose username starts with `prefix` (case and niqqud aside), for the writer's @. */
+export async function lookupMentions(db: Kysely<Database>, prefix: string) {
+  const key = prefix
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[\\%_]/g, (char) => `\\${char}`);
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'is_admin'])
+    .where('is_active', '=', 1)
+    .where(sql<boolean>`username_key like ${`${key}%`} escape '\\'`)
+    .orderBy('username_key')
+    .limit(LIMITS.pageSize)
+    .execute();
+  return { users: rows.map(presentUser) };
+}
+
+/** A one-click unsubscribe: mail for the category (or every category) becomes "never". */
+export async function unsubscribe(
+  deps: Deps,
+  userId: number,
+  scope: NotificationCategory | 'all',
+): Promise<void> {
+  const current = await repo.findPreferences(deps.db, userId);
+  const next: NotificationPreferences =
+    scope === 'all'
+      ? { replies: 'never', mentions: 'never', likes: 'never', moderation: 'never' }
+      : { ...current, [scope]: 'never' };
+  const exists = await deps.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+  if (exists) await repo.savePreferences(deps.db, userId, next, deps.clock.now());
+}
