@@ -1,9 +1,8 @@
-import { useState } from 'react';
-import { LIMITS } from '../../shared/limits';
 import type { PublicUser } from '../../shared/schemas/common';
 import type { Forum } from '../../shared/schemas/forums';
 import type { Post } from '../../shared/schemas/topics';
 import { he } from '../i18n/he';
+import { useRevealMore } from '../lib/use-reveal-more';
 import { PageLoader } from './page-loader';
 import { PostCard } from './post-card';
 
@@ -33,15 +32,12 @@ export function PostList({
   label,
   showForum = true,
 }: PostListProps) {
-  const [shown, setShown] = useState<number>(LIMITS.pageSize);
+  const { shown, waiting, canRevealMore, revealMore } = useRevealMore(posts.length, {
+    hasMore,
+    loadingMore,
+    fetchMore: onFetchMore,
+  });
   const visible = posts.slice(0, shown);
-  const canShowMore = shown < posts.length || hasMore;
-
-  const handleShowMore = () => {
-    const next = shown + LIMITS.pageSize;
-    setShown(next);
-    if (next > posts.length && hasMore && !loadingMore) onFetchMore();
-  };
 
   if (posts.length === 0) return <p className="empty-state">{he.noPosts}</p>;
 
@@ -58,9 +54,9 @@ export function PostList({
           </li>
         ))}
       </ul>
-      {loadingMore && shown > posts.length ? <PageLoader compact /> : null}
-      {canShowMore && !(loadingMore && shown > posts.length) ? (
-        <button type="button" className="link-button load-more" onClick={handleShowMore}>
+      {waiting ? <PageLoader compact /> : null}
+      {canRevealMore && !waiting ? (
+        <button type="button" className="link-button load-more" onClick={revealMore}>
           {he.showEarlierPosts}
         </button>
       ) : null}

@@ -1,12 +1,14 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '../../../shared/limits';
-import { HE } from '../../i18n/he-accounts';
+import { he } from '../../i18n/he';
 import { trackEvent } from '../../lib/analytics';
-import { openHeaderPanel } from '../../lib/header-panel';
-import { useAuth } from '../auth/auth-store';
-import { searchQueryError } from './search-rules';
-import '../forms/forms.css';
+import { openHeaderPanel } from '../../session/header-panel';
+import { useAuth } from '../../session/auth-store';
+import { fieldError } from '../../lib/field-error';
+import { searchQuery } from '../../../shared/schemas/search';
+import { FieldError } from '../../components/form/status-message';
+import '../../components/form/forms.css';
 import './search.css';
 
 /**
@@ -32,11 +34,11 @@ export function SearchForm({
     event.preventDefault();
     if (!isLoggedIn) {
       trackEvent('guest_search');
-      openHeaderPanel('Login', HE.guards.searchRequiresLogin);
+      openHeaderPanel('Login', he.guards.searchRequiresLogin);
       onDone?.();
       return;
     }
-    const problem = searchQueryError(query);
+    const problem = fieldError(searchQuery, query);
     setError(problem);
     if (problem) return;
     trackEvent('search');
@@ -48,7 +50,7 @@ export function SearchForm({
     <search>
       <form className="search-form" noValidate onSubmit={handleSubmit}>
         <label htmlFor={id} className="visually-hidden">
-          {HE.search.label}
+          {he.searchBox.label}
         </label>
         <div className="search-form-row">
           <input
@@ -56,7 +58,7 @@ export function SearchForm({
             type="search"
             dir="auto"
             maxLength={LIMITS.searchQueryMaxLength}
-            placeholder={HE.search.placeholder}
+            placeholder={he.searchBox.placeholder}
             value={query}
             // biome-ignore lint/a11y/noAutofocus: the field opens because the visitor asked to search
             autoFocus={autoFocus}
@@ -68,14 +70,10 @@ export function SearchForm({
             }}
           />
           <button type="submit" className="button button--primary">
-            {HE.search.submit}
+            {he.searchBox.submit}
           </button>
         </div>
-        {error ? (
-          <p id={`${id}-error`} className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={`${id}-error`} error={error} />
       </form>
     </search>
   );

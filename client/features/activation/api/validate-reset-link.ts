@@ -1,3 +1,4 @@
+import { queryKeys } from '../../../lib/query-keys';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
@@ -7,7 +8,7 @@ export const postValidateResetLink = (encryptedData: string) =>
 
 export function useValidateResetLink(encryptedData: string) {
   return useQuery({
-    queryKey: ['forgot-password-validate', encryptedData],
+    queryKey: queryKeys.validateResetLink(encryptedData),
     queryFn: () => postValidateResetLink(encryptedData),
     enabled: encryptedData !== '',
     retry: false,

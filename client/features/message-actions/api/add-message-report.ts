@@ -1,7 +1,7 @@
 import { apiFetch } from '../../../lib/api-client';
 import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
-import { solveCaptcha } from '../../forms/solve-captcha';
+import { solveCaptcha } from '../../../lib/solve-captcha';
 
 export interface NewReport {
   messageId: number;

@@ -3,7 +3,8 @@ import type { Post } from '../../../../shared/schemas/topics';
 import { apiFetch } from '../../../lib/api-client';
 import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
-import { invalidatePostLists, patchPost } from './topic-cache';
+import { patchPost } from './topic-cache';
+import { invalidatePostLists } from '../../../lib/query-keys';
 
 /** PUT /api/topic/move (spec §7, admins). */
 export const putMoveTopic = (input: { topicId: number; forumId: number }) =>

@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
-import { invalidatePostLists, patchPost } from './topic-cache';
+import { patchPost } from './topic-cache';
+import { invalidatePostLists } from '../../../lib/query-keys';
 
 /** GET /api/topic/image/{id} (spec §7, admins): makes the topic image again. */
 export const getRefreshTopicImage = (topicId: number) =>

@@ -1,7 +1,7 @@
-import type { PublicUser } from '../../../../shared/schemas/common';
+import type { AuthResponse } from '../../../../shared/schemas/accounts';
 import { apiFetch } from '../../../lib/api-client';
 import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
-import { setAuthenticated } from '../../auth/auth-store';
+import { setAuthenticated } from '../../../session/auth-store';
 
 /** The profile fields of spec §4; each is its own section of the edit-profile page. */
 export type ProfileField = 'Password' | 'Email' | 'Birthdate';
@@ -12,7 +12,7 @@ export const putPassword = (password: string) =>
 
 /** PUT /api/edit-profile/email (spec §7): answers the user and a new token (§3). */
 export const putEmail = (email: string) =>
-  apiFetch<{ user: PublicUser; token: string }>('/api/edit-profile/email', {
+  apiFetch<AuthResponse>('/api/edit-profile/email', {
     method: 'PUT',
     body: { email },
   });

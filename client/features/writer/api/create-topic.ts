@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
-import { invalidatePostLists } from './invalidate-lists';
+import { invalidatePostLists } from '../../../lib/query-keys';
 
 export interface CreateTopicInput {
   subject: string;
