@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { ERRORS } from '../shared/errors';
 import { E2E_USER } from './fixtures';
 import { waitForMailLink } from './mail';
 
@@ -184,15 +185,13 @@ test.describe
       // Not active yet: login says so.
       await page.goto('/');
       await login(page, NEW_USER.email, NEW_USER.password);
-      const inactive = panelOf(page).getByText('החשבון אינו פעיל; יש ללחוץ על קישור ההפעלה שנשלח באימייל');
+      const inactive = panelOf(page).getByText(ERRORS.inactive.message);
       await expect(inactive).toBeVisible();
       await inactive.click();
       await panelOf(page).getByRole('button', { name: 'שכחת סיסמה?' }).click();
       await panelOf(page).getByLabel('אימייל').fill(NEW_USER.email);
       await panelOf(page).getByRole('button', { name: 'שכחתי סיסמה' }).click();
-      await expect(
-        panelOf(page).getByText('החשבון אינו פעיל, יש ללחוץ על קישור ההפעלה שקיבלת באימייל'),
-      ).toBeVisible();
+      await expect(panelOf(page).getByText(ERRORS.inactive.message)).toBeVisible();
 
       const link = await waitForMailLink(NEW_USER.email, 'activate-user', since);
       await page.goto(link);

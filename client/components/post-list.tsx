@@ -6,7 +6,7 @@ import { useRevealMore } from '../lib/use-reveal-more';
 import { PageLoader } from './page-loader';
 import { PostCard } from './post-card';
 
-export interface PostListProps {
+interface PostListProps {
   posts: readonly Post[];
   users: readonly PublicUser[];
   forums: readonly Forum[] | undefined;

@@ -43,7 +43,7 @@ const SECTION_ERRORS: Partial<Record<Section, Partial<Record<LoadStatus, ErrorCo
 };
 
 /** The error code a section's failed status stands for. */
-export function sectionErrorCode(section: Section, status: LoadStatus): ErrorCode {
+function sectionErrorCode(section: Section, status: LoadStatus): ErrorCode {
   return SECTION_ERRORS[section]?.[status] ?? 'internal';
 }
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { LIMITS } from '../../shared/limits';
 
 /** Where the next items come from once the fetched ones run out. */
-export interface MoreSource {
+interface MoreSource {
   hasMore: boolean;
   loadingMore: boolean;
   fetchMore: () => void;

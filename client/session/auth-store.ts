@@ -7,7 +7,7 @@ import { createStore } from '../lib/create-store';
  * Who is logged in (spec §3 "auth state"). The token lives in localStorage `authToken`; its
  * presence decides "logged in" (§6). `user` arrives from login or from token validation at start.
  */
-export interface AuthState {
+interface AuthState {
   token: string | null;
   userId: number | null;
   user: OwnUser | null;
@@ -30,7 +30,7 @@ const store = createStore<AuthState>(() => {
   return token ? { token, userId: null, user: null } : GUEST;
 }, GUEST);
 
-export interface Auth extends AuthState {
+interface Auth extends AuthState {
   isLoggedIn: boolean;
 }
 
@@ -44,7 +44,7 @@ export function useAuth(): Auth {
  * yet (validation at start still on its way) is logged in with no rights beyond that: it is nobody's
  * author and no admin.
  */
-export function actorOf(state: AuthState): Actor {
+function actorOf(state: AuthState): Actor {
   if (state.token === null) return null;
   return state.user ? { id: state.user.id, isAdmin: state.user.isAdmin } : { id: Number.NaN, isAdmin: false };
 }

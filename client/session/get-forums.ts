@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Forum } from '../../shared/schemas/forums';
 import { apiFetch } from '../lib/api-client';
 
-export const getForums = () => apiFetch<Forum[]>(apiPaths.forums);
+const getForums = () => apiFetch<Forum[]>(apiPaths.forums);
 
 /** All forums, by id. They rarely change, and a failure is silently ignored (§4). */
 export function useForums() {

@@ -4,7 +4,7 @@ import type { SiteInfo } from '../../shared/schemas/site';
 import { he } from '../i18n/he';
 import { apiFetch } from '../lib/api-client';
 
-export const getSite = () => apiFetch<SiteInfo>(apiPaths.site);
+const getSite = () => apiFetch<SiteInfo>(apiPaths.site);
 
 /**
  * The site's name as the server is configured (SITE_NAME), fetched once per visit. Until it arrives,

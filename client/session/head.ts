@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useSiteName } from './get-site';
 
 /** The page title of spec §1: the product name, a colon, then the page subject. */
-export function pageTitle(siteName: string, subject?: string): string {
+function pageTitle(siteName: string, subject?: string): string {
   return subject ? `${siteName}: ${subject}` : siteName;
 }
 

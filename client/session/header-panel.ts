@@ -1,9 +1,9 @@
 import { createStore } from '../lib/create-store';
 
 /** The header expand panel (spec §1, §2): which form it shows, and an optional message above it. */
-export type HeaderPanelMode = 'Login' | 'Register' | 'ForgotPassword';
+type HeaderPanelMode = 'Login' | 'Register' | 'ForgotPassword';
 
-export interface HeaderPanelState {
+interface HeaderPanelState {
   mode: HeaderPanelMode | null;
   message?: string;
 }
@@ -13,8 +13,6 @@ const CLOSED: HeaderPanelState = { mode: null };
 const store = createStore<HeaderPanelState>(() => CLOSED, CLOSED);
 
 export const useHeaderPanel = (): HeaderPanelState => store.use();
-
-export const getHeaderPanel = (): HeaderPanelState => store.get();
 
 export function openHeaderPanel(mode: HeaderPanelMode, message?: string): void {
   store.set(message === undefined ? { mode } : { mode, message });

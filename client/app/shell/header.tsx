@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { getAuth, logout, useAuth } from '../../session/auth-store';
+import { can } from '../../../shared/policies';
+import { getAuth, logout, useActor, useAuth } from '../../session/auth-store';
 import { useSiteName } from '../../session/get-site';
 import { he } from '../../i18n/he';
 import { apiFetch } from '../../lib/api-client';
@@ -56,6 +57,7 @@ export function Header() {
 
 function UserMenu() {
   const { user } = useAuth();
+  const actor = useActor();
   const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
 
@@ -106,7 +108,7 @@ function UserMenu() {
           <Link role="menuitem" to="/edit-profile" onClick={() => setOpen(false)}>
             {he.editProfile}
           </Link>
-          {user?.isAdmin ? (
+          {can.moderateReports(actor) ? (
             <Link role="menuitem" to="/message-reports" onClick={() => setOpen(false)}>
               {he.messageReports}
             </Link>

@@ -2,7 +2,7 @@ import { type ReactNode, useId } from 'react';
 import { FieldError } from './status-message';
 
 /** What a control needs to be tied to its label and its error. */
-export interface ControlProps {
+interface ControlProps {
   id: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;

@@ -4,7 +4,8 @@ import { LoadStatus } from '../../../shared/load-status';
 import { he } from '../../i18n/he';
 import { trackEvent } from '../../lib/analytics';
 import { openHeaderPanel } from '../../session/header-panel';
-import { useAuth } from '../../session/auth-store';
+import type { Actor } from '../../../shared/policies';
+import { useActor } from '../../session/auth-store';
 import type { WriterEditorHandle } from './writer-editor';
 import { messageError } from './writer-validation';
 import '../form/forms.css';
@@ -13,7 +14,9 @@ import './writer.css';
 // TipTap is about 126 KB gzipped (DESIGN.md): it is fetched when a writer is first shown to a user.
 const WriterEditor = lazy(() => import('./writer-editor'));
 
-export interface MessageWriterProps {
+interface MessageWriterProps {
+  /** Who may write here: a rule of shared/policies.ts (reply, createTopic, editMessage). */
+  may: (actor: Actor) => boolean;
   label: string;
   submitLabel: string;
   status: LoadStatus;
@@ -33,8 +36,8 @@ export interface MessageWriterProps {
  * §8 failure box. Guests see a prompt instead, which opens the login panel with the spec's message.
  */
 export function MessageWriter(props: MessageWriterProps) {
-  const { isLoggedIn } = useAuth();
-  if (!isLoggedIn) {
+  const actor = useActor();
+  if (!props.may(actor)) {
     return (
       <div className="writer writer-guest">
         <button
@@ -54,6 +57,7 @@ export function MessageWriter(props: MessageWriterProps) {
 }
 
 function LoggedInWriter({
+  may: _may,
   label,
   submitLabel,
   status,

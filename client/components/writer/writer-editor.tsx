@@ -1,13 +1,10 @@
 import { Fragment, Slice } from '@tiptap/pm/model';
 import Image from '@tiptap/extension-image';
-import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { type Ref, useId, useImperativeHandle, useRef, useState } from 'react';
-import { EMOJI, emojiPath } from '../../../shared/emoji';
-import { LIMITS } from '../../../shared/limits';
-import { he } from '../../i18n/he';
-import { useClickOutside } from '../../lib/use-click-outside';
-import { urlError } from './writer-validation';
+import { type Ref, useImperativeHandle } from 'react';
+import { LINK_REL } from '../../../shared/markup-rules';
+import { WriterToolbar } from './writer-toolbar';
 import './writer.css';
 
 /** What the light writer shell can ask of the loaded editor. */
@@ -16,8 +13,6 @@ export interface WriterEditorHandle {
   clear(): void;
   focus(): void;
 }
-
-type Popover = 'link' | 'image' | 'emoji' | null;
 
 /**
  * The rich-text editor (TipTap), loaded only with a writer: bold, italic, underline, code, quote,
@@ -53,7 +48,7 @@ export default function WriterEditor({
           openOnClick: false,
           autolink: true,
           defaultProtocol: 'https',
-          HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer nofollow ugc' },
+          HTMLAttributes: { target: '_blank', rel: LINK_REL },
         },
       }),
       Image.configure({ inline: true, allowBase64: false }),
@@ -100,254 +95,10 @@ export default function WriterEditor({
     [editor],
   );
 
-  const active = useEditorState({
-    editor,
-    selector: ({ editor: current }) => ({
-      bold: current?.isActive('bold') ?? false,
-      italic: current?.isActive('italic') ?? false,
-      underline: current?.isActive('underline') ?? false,
-      code: current?.isActive('codeBlock') ?? false,
-      quote: current?.isActive('blockquote') ?? false,
-      link: current?.isActive('link') ?? false,
-    }),
-  });
-
-  const [popover, setPopover] = useState<Popover>(null);
-  const toolbarRef = useRef<HTMLDivElement>(null);
-  useClickOutside(toolbarRef, () => setPopover(null), popover !== null);
-
-  const toggle = (name: Popover) => setPopover((current) => (current === name ? null : name));
-
   return (
     <div className={invalid ? 'writer-editor is-invalid' : 'writer-editor'}>
-      <div className="writer-toolbar" role="toolbar" aria-label={he.writer.label} ref={toolbarRef}>
-        <ToolButton
-          label={he.writer.bold}
-          pressed={active?.bold}
-          onClick={() => editor?.chain().focus().toggleBold().run()}
-        >
-          <b>B</b>
-        </ToolButton>
-        <ToolButton
-          label={he.writer.italic}
-          pressed={active?.italic}
-          onClick={() => editor?.chain().focus().toggleItalic().run()}
-        >
-          <i>I</i>
-        </ToolButton>
-        <ToolButton
-          label={he.writer.underline}
-          pressed={active?.underline}
-          onClick={() => editor?.chain().focus().toggleUnderline().run()}
-        >
-          <u>U</u>
-        </ToolButton>
-        <ToolButton
-          label={he.writer.code}
-          pressed={active?.code}
-          onClick={() => editor?.chain().focus().toggleCodeBlock().run()}
-        >
-          <span dir="ltr">{'</>'}</span>
-        </ToolButton>
-        <ToolButton
-          label={he.writer.quote}
-          pressed={active?.quote}
-          onClick={() => editor?.chain().focus().toggleBlockquote().run()}
-        >
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="currentColor">
-            <path d="M10 7H6a2 2 0 0 0-2 2v4a2 2 0 0 0 2 2h2v2a2 2 0 0 1-2 2v1a3 3 0 0 0 3-3V9a2 2 0 0 0-2-2Zm10 0h-4a2 2 0 0 0-2 2v4a2 2 0 0 0 2 2h2v2a2 2 0 0 1-2 2v1a3 3 0 0 0 3-3V9a2 2 0 0 0-2-2Z" />
-          </svg>
-        </ToolButton>
-        <ToolButton
-          label={he.writer.link}
-          pressed={active?.link || popover === 'link'}
-          onClick={() => toggle('link')}
-        >
-          <svg
-            viewBox="0 0 24 24"
-            width="18"
-            height="18"
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
-            <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
-            <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
-          </svg>
-        </ToolButton>
-        <ToolButton label={he.writer.image} pressed={popover === 'image'} onClick={() => toggle('image')}>
-          <svg
-            viewBox="0 0 24 24"
-            width="18"
-            height="18"
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
-            <rect x="3" y="4" width="18" height="16" rx="2" />
-            <circle cx="9" cy="10" r="2" />
-            <path d="m21 16-5-5-9 9" />
-          </svg>
-        </ToolButton>
-        <ToolButton label={he.writer.emoji} pressed={popover === 'emoji'} onClick={() => toggle('emoji')}>
-          <img src={emojiPath('1f600')} alt="" width={18} height={18} />
-        </ToolButton>
-        {popover === 'link' ? (
-          <UrlPopover
-            kind="link"
-            initial={editor?.getAttributes('link').href ?? ''}
-            canRemove={active?.link ?? false}
-            onRemove={() => {
-              editor?.chain().focus().extendMarkRange('link').unsetLink().run();
-              setPopover(null);
-            }}
-            onSubmit={(url) => {
-              if (!editor) return;
-              const chain = editor.chain().focus().extendMarkRange('link');
-              if (editor.state.selection.empty && !active?.link) {
-                chain
-                  .insertContent({ type: 'text', text: url, marks: [{ type: 'link', attrs: { href: url } }] })
-                  .run();
-              } else {
-                chain.setLink({ href: url }).run();
-              }
-              setPopover(null);
-            }}
-          />
-        ) : null}
-        {popover === 'image' ? (
-          <UrlPopover
-            kind="image"
-            initial=""
-            onSubmit={(url) => {
-              editor?.chain().focus().setImage({ src: url, alt: '' }).run();
-              setPopover(null);
-            }}
-          />
-        ) : null}
-        {popover === 'emoji' ? (
-          <fieldset className="writer-popover writer-emoji">
-            <legend className="visually-hidden">{he.writer.emoji}</legend>
-            {EMOJI.map((emoji) => (
-              <button
-                type="button"
-                key={emoji.code}
-                className="writer-emoji-button"
-                aria-label={emoji.label}
-                title={emoji.label}
-                onClick={() => {
-                  editor
-                    ?.chain()
-                    .focus()
-                    .setImage({ src: emojiPath(emoji.code), alt: emoji.label })
-                    .run();
-                  setPopover(null);
-                }}
-              >
-                <img src={emojiPath(emoji.code)} alt="" width={24} height={24} />
-              </button>
-            ))}
-          </fieldset>
-        ) : null}
-      </div>
+      <WriterToolbar editor={editor} />
       <EditorContent editor={editor} />
-    </div>
-  );
-}
-
-function ToolButton({
-  label,
-  pressed,
-  onClick,
-  children,
-}: {
-  label: string;
-  pressed?: boolean;
-  onClick: () => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      className="writer-tool"
-      aria-label={label}
-      title={label}
-      aria-pressed={pressed ?? false}
-      onMouseDown={(event) => event.preventDefault()}
-      onClick={onClick}
-    >
-      {children}
-    </button>
-  );
-}
-
-function UrlPopover({
-  kind,
-  initial,
-  canRemove = false,
-  onSubmit,
-  onRemove,
-}: {
-  kind: 'link' | 'image';
-  initial: string;
-  canRemove?: boolean;
-  onSubmit: (url: string) => void;
-  onRemove?: () => void;
-}) {
-  const [url, setUrl] = useState<string>(initial);
-  const [error, setError] = useState<string | null>(null);
-  const inputId = useId();
-  const label = kind === 'link' ? he.writer.linkUrl : he.writer.imageUrl;
-  const submit = () => {
-    const problem = urlError(url, kind);
-    setError(problem);
-    if (!problem) onSubmit(url.trim());
-  };
-  return (
-    <div className="writer-popover writer-url">
-      <label htmlFor={inputId}>{label}</label>
-      <div className="writer-url-row">
-        <input
-          id={inputId}
-          type="url"
-          dir="ltr"
-          maxLength={LIMITS.urlMaxLength}
-          value={url}
-          placeholder="https://"
-          aria-invalid={error ? true : undefined}
-          // biome-ignore lint/a11y/noAutofocus: the popover opens for typing this address
-          autoFocus
-          onChange={(event) => {
-            setUrl(event.target.value);
-            setError(null);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              submit();
-            }
-          }}
-        />
-        <button type="button" className="button button--primary button--small" onClick={submit}>
-          {he.writer.insert}
-        </button>
-        {canRemove && onRemove ? (
-          <button type="button" className="button button--ghost button--small" onClick={onRemove}>
-            {he.writer.removeLink}
-          </button>
-        ) : null}
-      </div>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { LoadStatus } from '../../../shared/load-status';
+import { can } from '../../../shared/policies';
 import { MessageWriter } from '../../components/writer/message-writer';
 import { he } from '../../i18n/he';
 import { resetLoadStatus, Section } from '../../lib/load-status-store';
@@ -15,6 +16,7 @@ export function EditBox({ message, post, onClose }: BoxProps) {
   return (
     <section className="action-box" ref={ref} aria-label={he.actions.edit}>
       <MessageWriter
+        may={(actor) => can.editMessage(actor, { userId: message.userId, isMain: message.id === post.id })}
         label={he.actions.edit}
         submitLabel={he.common.save}
         status={status}

@@ -2,20 +2,21 @@ import { useRef, useState } from 'react';
 import { he } from '../../i18n/he';
 import { trackEvent } from '../../lib/analytics';
 import { openHeaderPanel } from '../../session/header-panel';
-import { useAuth } from '../../session/auth-store';
+import { can } from '../../../shared/policies';
+import { useActor } from '../../session/auth-store';
 import { useClickOutside } from '../../lib/use-click-outside';
 import { SearchForm } from './search-form';
 import './search.css';
 
 /** The bottom bar's search button: opens the search field; a guest gets the login panel (spec §2). */
 export function SearchButton({ className }: { className?: string }) {
-  const { isLoggedIn } = useAuth();
+  const actor = useActor();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   useClickOutside(ref, () => setOpen(false), open);
 
   const handleClick = () => {
-    if (!isLoggedIn) {
+    if (!can.search(actor)) {
       trackEvent('guest_search');
       openHeaderPanel('Login', he.guards.searchRequiresLogin);
       window.scrollTo({ top: 0, behavior: 'smooth' });

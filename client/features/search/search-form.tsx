@@ -4,7 +4,8 @@ import { LIMITS } from '../../../shared/limits';
 import { he } from '../../i18n/he';
 import { trackEvent } from '../../lib/analytics';
 import { openHeaderPanel } from '../../session/header-panel';
-import { useAuth } from '../../session/auth-store';
+import { can } from '../../../shared/policies';
+import { useActor } from '../../session/auth-store';
 import { fieldError } from '../../lib/field-error';
 import { searchQuery } from '../../../shared/schemas/search';
 import { FieldError } from '../../components/form/status-message';
@@ -24,7 +25,7 @@ export function SearchForm({
   onDone?: () => void;
   autoFocus?: boolean;
 }) {
-  const { isLoggedIn } = useAuth();
+  const actor = useActor();
   const navigate = useNavigate();
   const [query, setQuery] = useState(initial);
   const [error, setError] = useState<string | null>(null);
@@ -32,7 +33,7 @@ export function SearchForm({
 
   const handleSubmit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!isLoggedIn) {
+    if (!can.search(actor)) {
       trackEvent('guest_search');
       openHeaderPanel('Login', he.guards.searchRequiresLogin);
       onDone?.();

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { LIMITS } from '../../../shared/limits';
+import { can } from '../../../shared/policies';
 import { he } from '../../i18n/he';
 import { resetLoadStatus, Section } from '../../lib/load-status-store';
 import { useCreateTopic } from './api/create-topic';
@@ -22,6 +23,7 @@ export function NewTopicBox({ forumId }: { forumId: number }) {
         {he.writer.newTopic}
       </h2>
       <MessageWriter
+        may={can.createTopic}
         label={he.writer.label}
         submitLabel={he.writer.newTopic}
         status={status}

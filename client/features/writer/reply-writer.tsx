@@ -1,3 +1,4 @@
+import { can } from '../../../shared/policies';
 import { he } from '../../i18n/he';
 import { resetLoadStatus, Section } from '../../lib/load-status-store';
 import { useCreateMessage } from './api/create-message';
@@ -9,6 +10,7 @@ export function ReplyWriter({ topicId }: { topicId: number }) {
   return (
     <section className="reply-writer" aria-label={he.writer.reply}>
       <MessageWriter
+        may={can.reply}
         label={he.writer.label}
         submitLabel={he.writer.reply}
         status={status}

@@ -6,7 +6,7 @@ import { trackEvent } from '../../../lib/analytics';
 import { setAuthenticated } from '../../../session/auth-store';
 
 /** POST /api/user/activate (spec §7): activates and logs in (`{user, token}`). */
-export const postActivateUser = (encryptedData: string) =>
+const postActivateUser = (encryptedData: string) =>
   apiFetch<AuthResponse>('/api/user/activate', {
     method: 'POST',
     body: { encryptedData } satisfies LinkBody,

@@ -5,7 +5,7 @@ import { Section, trackLoad } from '../../../lib/load-status-store';
 import { solveCaptcha } from '../../../lib/solve-captcha';
 
 /** PUT /api/edit-profile/forgot-password (spec §7): `token` is the reset link's value. */
-export const putForgottenPassword = (input: ResetPasswordBody) =>
+const putForgottenPassword = (input: ResetPasswordBody) =>
   apiFetch<unknown>('/api/edit-profile/forgot-password', { method: 'PUT', body: input });
 
 /** Sets the new password, the captcha solved first, tracked in the ChangePassword section. */

@@ -5,7 +5,7 @@ import { Section, trackLoad } from '../../../lib/load-status-store';
 import { solveCaptcha } from '../../../lib/solve-captcha';
 
 /** POST /api/forgot-password (spec §7): mails a reset link. */
-export const postForgotPassword = (body: ForgotPasswordBody) =>
+const postForgotPassword = (body: ForgotPasswordBody) =>
   apiFetch<unknown>('/api/forgot-password', { method: 'POST', body });
 
 /** The forgot-password request, tracked in its section, the captcha solved first. */

@@ -6,7 +6,7 @@ import { solveCaptcha } from '../../../lib/solve-captcha';
 import { setAuthenticated } from '../../../session/auth-store';
 
 /** POST /api/login (spec §7). */
-export const postLogin = (body: LoginBody) => apiFetch<AuthResponse>('/api/login', { method: 'POST', body });
+const postLogin = (body: LoginBody) => apiFetch<AuthResponse>('/api/login', { method: 'POST', body });
 
 /**
  * The login flow of spec §4: the section goes to Loading, the captcha is solved, then the call is

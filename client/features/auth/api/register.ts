@@ -5,8 +5,7 @@ import { Section, trackLoad } from '../../../lib/load-status-store';
 import { solveCaptcha } from '../../../lib/solve-captcha';
 
 /** POST /api/register (spec §7); the birthdate is dd/mm/yyyy (§3). */
-export const postRegister = (body: RegisterBody) =>
-  apiFetch<unknown>('/api/register', { method: 'POST', body });
+const postRegister = (body: RegisterBody) => apiFetch<unknown>('/api/register', { method: 'POST', body });
 
 /** Registration, tracked in the Register section, the captcha solved first. */
 export function register(input: Omit<RegisterBody, 'captcha'>): Promise<unknown> {

@@ -1,3 +1,4 @@
+import type { MoveTopicBody } from '../../../../shared/schemas/topics';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Post } from '../../../../shared/schemas/topics';
 import { apiFetch } from '../../../lib/api-client';
@@ -7,7 +8,7 @@ import { patchPost } from './topic-cache';
 import { invalidatePostLists } from '../../../lib/query-keys';
 
 /** PUT /api/topic/move (spec §7, admins). */
-export const putMoveTopic = (input: { topicId: number; forumId: number }) =>
+const putMoveTopic = (input: MoveTopicBody) =>
   apiFetch<Post>('/api/topic/move', { method: 'PUT', body: input });
 
 export function useMoveTopic(topicId: number) {

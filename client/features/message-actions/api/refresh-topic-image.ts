@@ -6,8 +6,7 @@ import { patchPost } from './topic-cache';
 import { invalidatePostLists } from '../../../lib/query-keys';
 
 /** GET /api/topic/image/{id} (spec §7, admins): makes the topic image again. */
-export const getRefreshTopicImage = (topicId: number) =>
-  apiFetch<{ image: string }>(`/api/topic/image/${topicId}`);
+const getRefreshTopicImage = (topicId: number) => apiFetch<{ image: string }>(`/api/topic/image/${topicId}`);
 
 export function useRefreshTopicImage(topicId: number) {
   const queryClient = useQueryClient();

@@ -4,7 +4,7 @@ import type { Message } from '../../../../shared/schemas/messages';
 import type { Post, TopicResponse } from '../../../../shared/schemas/topics';
 
 /** Applies a change to every page of a cached topic (the reducer effects of spec §4). */
-export function updateTopicCache(
+function updateTopicCache(
   queryClient: QueryClient,
   topicId: number,
   change: (page: TopicResponse) => TopicResponse,

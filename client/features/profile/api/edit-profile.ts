@@ -7,18 +7,18 @@ import { setAuthenticated } from '../../../session/auth-store';
 export type ProfileField = 'Password' | 'Email' | 'Birthdate';
 
 /** PUT /api/edit-profile/password (spec §7). */
-export const putPassword = (password: string) =>
+const putPassword = (password: string) =>
   apiFetch<unknown>('/api/edit-profile/password', { method: 'PUT', body: { password } });
 
 /** PUT /api/edit-profile/email (spec §7): answers the user and a new token (§3). */
-export const putEmail = (email: string) =>
+const putEmail = (email: string) =>
   apiFetch<AuthResponse>('/api/edit-profile/email', {
     method: 'PUT',
     body: { email },
   });
 
 /** PUT /api/edit-profile/birthdate (spec §7): the date as dd/mm/yyyy. */
-export const putBirthdate = (birthdate: string) =>
+const putBirthdate = (birthdate: string) =>
   apiFetch<unknown>('/api/edit-profile/birthdate', { method: 'PUT', body: { birthdate } });
 
 /** Saves one profile field, tracked in the EditProfile section under the field's name. */

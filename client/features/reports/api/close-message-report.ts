@@ -5,11 +5,11 @@ import { apiPaths, invalidateTopic, queryKeys } from '../../../lib/query-keys';
 import type { MessageReportsResponse } from './get-message-reports';
 
 /** DELETE /api/messageReport/{id} (spec §7): closes a report. */
-export const deleteMessageReport = (reportId: number) =>
+const deleteMessageReport = (reportId: number) =>
   apiFetch<unknown>(`${apiPaths.messageReports}/${reportId}`, { method: 'DELETE' });
 
 /** DELETE /api/message/{id}, or DELETE /api/topic/{id} for a main message, which goes with its topic. */
-export const deleteReportedMessage = (messageId: number, topicId: number) =>
+const deleteReportedMessage = (messageId: number, topicId: number) =>
   apiFetch<unknown>(messageId === topicId ? `/api/topic/${topicId}` : `/api/message/${messageId}`, {
     method: 'DELETE',
   });

@@ -5,7 +5,7 @@ import { apiPaths, queryKeys } from '../../../lib/query-keys';
 
 export type { MessageReport, MessageReportsResponse };
 
-export const getMessageReports = (lastReportId: number | null, signal?: AbortSignal) =>
+const getMessageReports = (lastReportId: number | null, signal?: AbortSignal) =>
   apiFetch<MessageReportsResponse>(
     lastReportId === null ? apiPaths.messageReports : `${apiPaths.messageReports}/more/${lastReportId}`,
     { signal },

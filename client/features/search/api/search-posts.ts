@@ -4,7 +4,7 @@ import { apiFetch } from '../../../lib/api-client';
 import { apiPaths, queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/search/{query} and its `/more/{timestamp}` pages (spec §7, login required). */
-export const getSearchPosts = (query: string, timestamp: number | null, signal?: AbortSignal) =>
+const getSearchPosts = (query: string, timestamp: number | null, signal?: AbortSignal) =>
   apiFetch<PostsResponse>(
     timestamp === null ? apiPaths.search(query) : `${apiPaths.search(query)}/more/${timestamp}`,
     {
