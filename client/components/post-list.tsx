@@ -2,7 +2,7 @@ import type { PublicUser } from '../../shared/schemas/common';
 import type { Forum } from '../../shared/schemas/forums';
 import type { Post } from '../../shared/schemas/topics';
 import { he } from '../i18n/he';
-import { useRevealMore } from '../lib/use-reveal-more';
+import { type MoreSource, useRevealMore } from '../lib/use-reveal-more';
 import { PageLoader } from './page-loader';
 import { PostCard } from './post-card';
 
@@ -10,10 +10,8 @@ interface PostListProps {
   posts: readonly Post[];
   users: readonly PublicUser[];
   forums: readonly Forum[] | undefined;
-  hasMore: boolean;
-  loadingMore: boolean;
-  /** Fetches the next server page; called when the shown posts run out. */
-  onFetchMore: () => void;
+  /** The list's query: its next server page is fetched when the shown posts run out. */
+  more: MoreSource;
   label: string;
   showForum?: boolean;
 }
@@ -22,21 +20,8 @@ interface PostListProps {
  * Posts, 7 at first; the link shows 7 earlier ones each time, fetching from the server when the
  * fetched ones run out (spec §2, §9).
  */
-export function PostList({
-  posts,
-  users,
-  forums,
-  hasMore,
-  loadingMore,
-  onFetchMore,
-  label,
-  showForum = true,
-}: PostListProps) {
-  const { shown, waiting, canRevealMore, revealMore } = useRevealMore(posts.length, {
-    hasMore,
-    loadingMore,
-    fetchMore: onFetchMore,
-  });
+export function PostList({ posts, users, forums, more, label, showForum = true }: PostListProps) {
+  const { shown, waiting, canRevealMore, revealMore } = useRevealMore(posts.length, more);
   const visible = posts.slice(0, shown);
 
   if (posts.length === 0) return <p className="empty-state">{he.noPosts}</p>;

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { LIMITS } from '../../shared/limits';
 
-/** Where the next items come from once the fetched ones run out. */
-interface MoreSource {
-  hasMore: boolean;
-  loadingMore: boolean;
-  fetchMore: () => void;
+/** Where the next items come from once the fetched ones run out: an infinite query fits as it is. */
+export interface MoreSource {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
 }
 
 /**
@@ -15,12 +15,13 @@ interface MoreSource {
  */
 export function useRevealMore(total: number, source: MoreSource) {
   const [shown, setShown] = useState<number>(LIMITS.pageSize);
-  const waiting = source.loadingMore && shown > total;
-  const canRevealMore = shown < total || source.hasMore;
+  const waiting = source.isFetchingNextPage && shown > total;
+  const canRevealMore = shown < total || source.hasNextPage;
   const revealMore = () => {
     const next = shown + LIMITS.pageSize;
     setShown(next);
-    if (next > total && source.hasMore && !source.loadingMore) source.fetchMore();
+    if (next > total && source.hasNextPage && !source.isFetchingNextPage)
+      source.fetchNextPage().catch(() => undefined);
   };
   return { shown, waiting, canRevealMore, revealMore };
 }

@@ -1,7 +1,7 @@
 import { createStore } from '../lib/create-store';
 
 /** The header expand panel (spec §1, §2): which form it shows, and an optional message above it. */
-type HeaderPanelMode = 'Login' | 'Register' | 'ForgotPassword';
+export type HeaderPanelMode = 'Login' | 'Register' | 'ForgotPassword';
 
 interface HeaderPanelState {
   mode: HeaderPanelMode | null;

@@ -48,9 +48,7 @@ export function ForumPage() {
           posts={posts}
           users={users}
           forums={forums}
-          hasMore={query.hasNextPage}
-          loadingMore={query.isFetchingNextPage}
-          onFetchMore={() => query.fetchNextPage()}
+          more={query}
           label={forum?.name ?? ''}
           showForum={false}
         />

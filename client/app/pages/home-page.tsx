@@ -25,15 +25,7 @@ export function HomePage() {
         <>
           <TopSlider posts={posts} forums={forums} />
           <h2 className="section-title">{he.latestPosts}</h2>
-          <PostList
-            posts={posts}
-            users={users}
-            forums={forums}
-            hasMore={query.hasNextPage}
-            loadingMore={query.isFetchingNextPage}
-            onFetchMore={() => query.fetchNextPage()}
-            label={he.allPosts}
-          />
+          <PostList posts={posts} users={users} forums={forums} more={query} label={he.allPosts} />
         </>
       ) : null}
       {query.isSuccess && posts.length === 0 ? <p className="empty-state">{he.noPosts}</p> : null}

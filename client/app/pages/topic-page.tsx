@@ -21,7 +21,7 @@ import { useTitle } from '../../session/head';
 import { postImageUrl } from '../../lib/images';
 import { loadStatusOfQuery } from '../../lib/load-status-store';
 import { mergeById } from '../../lib/merge-pages';
-import { useRevealMore } from '../../lib/use-reveal-more';
+import { type MoreSource, useRevealMore } from '../../lib/use-reveal-more';
 import { useRedirectToNotFound } from '../../lib/not-found';
 
 /**
@@ -66,15 +66,7 @@ export function TopicPage() {
               user={users.get(first.mainMessage.userId)}
               isMain
             />
-            <Replies
-              key={topicId}
-              replies={replies}
-              post={first.post}
-              users={users}
-              hasMore={query.hasNextPage}
-              loadingMore={query.isFetchingNextPage}
-              onFetchMore={() => query.fetchNextPage()}
-            />
+            <Replies key={topicId} replies={replies} post={first.post} users={users} more={query} />
           </section>
           {first.post.image && first.mainMessage ? <ReplyWriter topicId={topicId} /> : null}
           <Recommendations topicId={topicId} forums={forums} />
@@ -107,22 +99,14 @@ function Replies({
   replies,
   post,
   users,
-  hasMore,
-  loadingMore,
-  onFetchMore,
+  more,
 }: {
   replies: readonly Message[];
   post: Post;
   users: ReadonlyMap<number, PublicUser>;
-  hasMore: boolean;
-  loadingMore: boolean;
-  onFetchMore: () => void;
+  more: MoreSource;
 }) {
-  const { shown, waiting, canRevealMore, revealMore } = useRevealMore(replies.length, {
-    hasMore,
-    loadingMore,
-    fetchMore: onFetchMore,
-  });
+  const { shown, waiting, canRevealMore, revealMore } = useRevealMore(replies.length, more);
   const visible = replies.slice(Math.max(0, replies.length - shown));
 
   return (

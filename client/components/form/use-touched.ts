@@ -14,3 +14,5 @@ export function useTouched<Field extends string>() {
   const shown = (field: Field, error: string | null) => (error && isTouched(field) ? error : null);
   return { touch, touchAll, reset, isTouched, shown };
 }
+
+export type Touched<Field extends string> = ReturnType<typeof useTouched<Field>>;

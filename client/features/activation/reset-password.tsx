@@ -12,6 +12,7 @@ import { resetPassword } from './api/reset-password';
 import { useValidateResetLink } from './api/validate-reset-link';
 import { BackHome } from './back-home';
 import './activation.css';
+import { SubmitRow } from '../../components/form/submit-row';
 
 /**
  * The forgot-password link (spec §2, §8): the link is checked first, then a new password is
@@ -75,11 +76,7 @@ export function ResetPassword({ token }: { token: string }) {
           onChange={(event) => setPassword(event.target.value)}
           onBlur={() => setTouched(true)}
         />
-        <div className="form-actions">
-          <button type="submit" className="button button--primary">
-            {he.common.save}
-          </button>
-        </div>
+        <SubmitRow label={he.common.save} />
       </form>
     </SectionStatus>
   );

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { LoadStatus } from '../../../shared/load-status';
 import { emailField } from '../../../shared/schemas/accounts';
 import { SectionStatus } from '../../components/form/section-status';
-import { TextField } from '../../components/form/text-field';
 import { useTouched } from '../../components/form/use-touched';
 import { he } from '../../i18n/he';
 import { fieldError } from '../../lib/field-error';
 import { Section, useLoadStatus } from '../../lib/load-status-store';
-import { openHeaderPanel } from '../../session/header-panel';
 import { requestPasswordReset } from './api/forgot-password';
+import { PanelActions, toLogin } from './panel-actions';
+import { PanelField } from './panel-field';
 import { useResetOnEntry } from '../../lib/use-reset-on-entry';
 
 /** The forgot-password form of the header panel (spec §2, §4, §8). */
@@ -34,24 +34,15 @@ export function ForgotPasswordForm() {
         onSubmit={handleSubmit}
         aria-label={he.panel.forgotPasswordSubmit}
       >
-        <TextField
-          label={he.panel.email}
-          error={fields.shown('email', problem)}
-          type="email"
-          dir="ltr"
-          autoComplete="email"
+        <PanelField
+          name="email"
+          touched={fields}
+          problem={problem}
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          onBlur={() => fields.touch('email')}
+          autoComplete="email"
+          onValue={setEmail}
         />
-        <div className="form-actions">
-          <button type="submit" className="button button--primary">
-            {he.panel.forgotPasswordSubmit}
-          </button>
-          <button type="button" className="link-button" onClick={() => openHeaderPanel('Login')}>
-            {he.panel.toLogin}
-          </button>
-        </div>
+        <PanelActions submitLabel={he.panel.forgotPasswordSubmit} {...toLogin} />
       </form>
     </SectionStatus>
   );

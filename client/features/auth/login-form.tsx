@@ -3,7 +3,6 @@ import { LIMITS } from '../../../shared/limits';
 import { LoadStatus } from '../../../shared/load-status';
 import { emailField, passwordField } from '../../../shared/schemas/accounts';
 import { SectionStatus } from '../../components/form/section-status';
-import { TextField } from '../../components/form/text-field';
 import { useTouched } from '../../components/form/use-touched';
 import { he } from '../../i18n/he';
 import { fieldError } from '../../lib/field-error';
@@ -11,6 +10,8 @@ import { resetLoadStatus, Section, useLoadStatus } from '../../lib/load-status-s
 import { useAuth } from '../../session/auth-store';
 import { closeHeaderPanel, openHeaderPanel } from '../../session/header-panel';
 import { login } from './api/login';
+import { PanelActions } from './panel-actions';
+import { PanelField } from './panel-field';
 import { useResetOnEntry } from '../../lib/use-reset-on-entry';
 
 /** The login form of the header panel (spec §2, §4, §8). */
@@ -48,34 +49,27 @@ export function LoginForm() {
   return (
     <SectionStatus section={Section.Login} status={status} success={he.panel.greeting(user?.username ?? '')}>
       <form className="form-stack" noValidate onSubmit={handleSubmit} aria-label={he.panel.login}>
-        <TextField
-          label={he.panel.email}
-          error={fields.shown('email', emailProblem)}
-          type="email"
-          dir="ltr"
-          autoComplete="email"
+        <PanelField
+          name="email"
+          touched={fields}
+          problem={emailProblem}
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          onBlur={() => fields.touch('email')}
+          autoComplete="email"
+          onValue={setEmail}
         />
-        <TextField
-          label={he.panel.password}
-          error={fields.shown('password', passwordProblem)}
-          type="password"
-          dir="ltr"
-          autoComplete="current-password"
+        <PanelField
+          name="password"
+          touched={fields}
+          problem={passwordProblem}
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          onBlur={() => fields.touch('password')}
+          autoComplete="current-password"
+          onValue={setPassword}
         />
-        <div className="form-actions">
-          <button type="submit" className="button button--primary">
-            {he.panel.login}
-          </button>
-          <button type="button" className="link-button" onClick={() => openHeaderPanel('ForgotPassword')}>
-            {he.panel.forgotPasswordLink}
-          </button>
-        </div>
+        <PanelActions
+          submitLabel={he.panel.login}
+          switchTo="ForgotPassword"
+          switchLabel={he.panel.forgotPasswordLink}
+        />
         <p className="panel-switch">
           <button type="button" className="link-button" onClick={() => openHeaderPanel('Register')}>
             {he.panel.toRegister}

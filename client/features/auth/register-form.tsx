@@ -7,15 +7,15 @@ import { BirthdatePicker } from '../../components/form/birthdate-picker';
 import { FormField } from '../../components/form/form-field';
 import { SectionStatus } from '../../components/form/section-status';
 import { FieldError } from '../../components/form/status-message';
-import { TextField } from '../../components/form/text-field';
 import { useTouched } from '../../components/form/use-touched';
 import { PolicyContent } from '../../components/policy-content';
 import { he } from '../../i18n/he';
 import { fieldError } from '../../lib/field-error';
 import { Section, useLoadStatus } from '../../lib/load-status-store';
 import { useClickOutside } from '../../lib/use-click-outside';
-import { openHeaderPanel } from '../../session/header-panel';
 import { register } from './api/register';
+import { PanelActions, toLogin } from './panel-actions';
+import { PanelField } from './panel-field';
 import { useResetOnEntry } from '../../lib/use-reset-on-entry';
 
 type Field = 'username' | 'email' | 'password' | 'birthdate' | 'policy';
@@ -60,16 +60,14 @@ export function RegisterForm() {
   };
 
   const shown = (field: Field) => fields.shown(field, problems[field]);
-  const input = (field: 'username' | 'email' | 'password', type: string, autoComplete: string) => (
-    <TextField
-      label={he.panel[field]}
-      error={shown(field)}
-      type={type}
-      dir={field === 'username' ? 'auto' : 'ltr'}
+  const input = (name: 'username' | 'email' | 'password', autoComplete: string) => (
+    <PanelField
+      name={name}
+      touched={fields}
+      problem={problems[name]}
+      value={values[name]}
       autoComplete={autoComplete}
-      value={values[field]}
-      onChange={(event) => setValues((previous) => ({ ...previous, [field]: event.target.value }))}
-      onBlur={() => fields.touch(field)}
+      onValue={(value) => setValues((previous) => ({ ...previous, [name]: value }))}
     />
   );
   const policyShown = shown('policy');
@@ -77,9 +75,9 @@ export function RegisterForm() {
   return (
     <SectionStatus section={Section.Register} status={status} success={he.panel.registerFinished}>
       <form className="form-stack" noValidate onSubmit={handleSubmit} aria-label={he.panel.register}>
-        {input('username', 'text', 'username')}
-        {input('email', 'email', 'email')}
-        {input('password', 'password', 'new-password')}
+        {input('username', 'username')}
+        {input('email', 'email')}
+        {input('password', 'new-password')}
         <FormField label={he.panel.birthdate} error={shown('birthdate')}>
           {(control) => (
             <BirthdatePicker
@@ -127,14 +125,7 @@ export function RegisterForm() {
           ) : null}
           <FieldError id={`${id}-policy-error`} error={policyShown} />
         </div>
-        <div className="form-actions">
-          <button type="submit" className="button button--primary">
-            {he.panel.register}
-          </button>
-          <button type="button" className="link-button" onClick={() => openHeaderPanel('Login')}>
-            {he.panel.toLogin}
-          </button>
-        </div>
+        <PanelActions submitLabel={he.panel.register} {...toLogin} />
       </form>
     </SectionStatus>
   );

@@ -6,6 +6,7 @@ import { useForums } from '../../session/get-forums';
 import { ActionBox } from './action-box';
 import { useMoveTopic } from './api/move-topic';
 import type { BoxProps } from './box-props';
+import { SubmitRow } from '../../components/form/submit-row';
 
 /** Move a topic to another forum (admins). */
 export function MoveBox({ post, onClose }: BoxProps) {
@@ -39,11 +40,7 @@ export function MoveBox({ post, onClose }: BoxProps) {
             </select>
           )}
         </FormField>
-        <div className="form-actions">
-          <button type="submit" className="button button--primary" disabled={forumId === post.forumId}>
-            {he.actions.confirmMove}
-          </button>
-        </div>
+        <SubmitRow label={he.actions.confirmMove} disabled={forumId === post.forumId} />
       </form>
     </ActionBox>
   );

@@ -9,6 +9,7 @@ import { Section } from '../../lib/load-status-store';
 import { ActionBox } from './action-box';
 import { useAddMessageReport } from './api/add-message-report';
 import type { BoxProps } from './box-props';
+import { SubmitRow } from '../../components/form/submit-row';
 
 /** Report a message (guests too): a reason and an email, checked before the captcha runs (spec §5). */
 export function ReportBox({ message, onClose }: BoxProps) {
@@ -53,11 +54,7 @@ export function ReportBox({ message, onClose }: BoxProps) {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <div className="form-actions">
-          <button type="submit" className="button button--primary">
-            {he.actions.reportSend}
-          </button>
-        </div>
+        <SubmitRow label={he.actions.reportSend} />
       </form>
     </ActionBox>
   );

@@ -8,6 +8,7 @@ import { Section } from '../../lib/load-status-store';
 import { ActionBox } from './action-box';
 import { useEditSubject } from './api/edit-subject';
 import type { BoxProps } from './box-props';
+import { SubmitRow } from '../../components/form/submit-row';
 
 /** Rename a topic (admins); an empty subject is not saved (spec §5). */
 export function SubjectBox({ post, onClose }: BoxProps) {
@@ -39,11 +40,7 @@ export function SubjectBox({ post, onClose }: BoxProps) {
           value={subject}
           onChange={(event) => setSubject(event.target.value)}
         />
-        <div className="form-actions">
-          <button type="submit" className="button button--primary" disabled={invalid}>
-            {he.common.save}
-          </button>
-        </div>
+        <SubmitRow label={he.common.save} disabled={invalid} />
       </form>
     </ActionBox>
   );

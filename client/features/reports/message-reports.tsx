@@ -2,10 +2,10 @@ import { Link } from 'react-router';
 import type { Message } from '../../../shared/schemas/messages';
 import { FailurePanel } from '../../components/failure-panel';
 import { PageLoader } from '../../components/page-loader';
+import { RevealMoreList } from '../../components/reveal-more-list';
 import { he } from '../../i18n/he';
 import { trackEvent } from '../../lib/analytics';
 import { mergeById } from '../../lib/merge-pages';
-import { useRevealMore } from '../../lib/use-reveal-more';
 import { Section } from '../../lib/load-status-store';
 import { SectionStatus } from '../../components/form/section-status';
 import { MessageContent } from '../../components/message-content';
@@ -24,37 +24,26 @@ export function MessageReports() {
   const pages = reports.data?.pages ?? [];
   const all = [...mergeById(pages.map((page) => page.reports)).values()];
   const messages = mergeById(pages.map((page) => page.messages));
-  const bottomLoading = reports.isFetchingNextPage;
-  const { shown, canRevealMore, revealMore } = useRevealMore(all.length, {
-    hasMore: reports.hasNextPage,
-    loadingMore: bottomLoading,
-    fetchMore: () => reports.fetchNextPage().catch(() => undefined),
-  });
   if (reports.isPending) return <PageLoader label={he.loading} />;
   if (reports.isError && !reports.data) return <FailurePanel onRetry={() => reports.refetch()} />;
   if (all.length === 0) return <p className="empty-state">{he.reports.empty}</p>;
 
-  const visible = all.slice(0, shown);
-
   return (
-    <section className="message-reports" aria-label={he.reports.title}>
-      <ul className="report-list">
-        {visible.map((report, index) => (
-          <li key={report.id}>
-            <ReportCard
-              report={report}
-              message={report.messageDeleted ? undefined : messages.get(report.messageId)}
-            />
-            {index === visible.length - 1 && canRevealMore && !bottomLoading ? (
-              <button type="button" className="link-button load-more" onClick={revealMore}>
-                {he.reports.more}
-              </button>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-      {bottomLoading ? <PageLoader compact label={he.loading} /> : null}
-    </section>
+    <RevealMoreList
+      items={all}
+      source={reports}
+      label={he.reports.title}
+      moreLabel={he.reports.more}
+      className="message-reports"
+      listClassName="report-list"
+    >
+      {(report) => (
+        <ReportCard
+          report={report}
+          message={report.messageDeleted ? undefined : messages.get(report.messageId)}
+        />
+      )}
+    </RevealMoreList>
   );
 }
 

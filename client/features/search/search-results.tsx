@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { PostCard } from '../../components/post-card';
+import { RevealMoreList } from '../../components/reveal-more-list';
 import { he } from '../../i18n/he';
 import { mergeById } from '../../lib/merge-pages';
-import { useRevealMore } from '../../lib/use-reveal-more';
 import { useForums } from '../../session/get-forums';
 import { useSearchPosts } from './api/search-posts';
 import './search.css';
@@ -19,12 +19,6 @@ export function SearchResults({ query }: { query: string }) {
   const pages = search.data?.pages ?? [];
   const posts = [...mergeById(pages.map((page) => page.posts)).values()];
   const users = mergeById(pages.map((page) => page.users));
-  const bottomLoading = search.isFetchingNextPage;
-  const { shown, canRevealMore, revealMore } = useRevealMore(posts.length, {
-    hasMore: search.hasNextPage,
-    loadingMore: bottomLoading,
-    fetchMore: () => search.fetchNextPage().catch(() => undefined),
-  });
 
   if (search.isPending) return <PageLoader label={he.loading} />;
   if (search.isError && posts.length === 0) {
@@ -45,27 +39,22 @@ export function SearchResults({ query }: { query: string }) {
     );
   }
 
-  const visible = posts.slice(0, shown);
-
   return (
-    <section className="search-results" aria-label={he.searchBox.title(query)}>
-      <ul className="post-list__items">
-        {visible.map((post, index) => (
-          <li key={post.id}>
-            <PostCard
-              post={post}
-              user={users.get(post.userId)}
-              forum={forums?.find((forum) => forum.id === post.forumId)}
-            />
-            {index === visible.length - 1 && canRevealMore && !bottomLoading ? (
-              <button type="button" className="link-button load-more" onClick={revealMore}>
-                {he.searchBox.more}
-              </button>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-      {bottomLoading ? <PageLoader compact label={he.loading} /> : null}
-    </section>
+    <RevealMoreList
+      items={posts}
+      source={search}
+      label={he.searchBox.title(query)}
+      moreLabel={he.searchBox.more}
+      className="search-results"
+      listClassName="post-list__items"
+    >
+      {(post) => (
+        <PostCard
+          post={post}
+          user={users.get(post.userId)}
+          forum={forums?.find((forum) => forum.id === post.forumId)}
+        />
+      )}
+    </RevealMoreList>
   );
 }

@@ -18,5 +18,5 @@ export function useDeleteMessage(topicId: number, messageId: number) {
     removeMessage(queryClient, topicId, messageId);
     await invalidatePostLists(queryClient);
   };
-  return { status, remove };
+  return { status, run: remove };
 }

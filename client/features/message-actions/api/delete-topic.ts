@@ -22,5 +22,5 @@ export function useDeleteTopic(topicId: number, forumId: number) {
     navigate(`/forum/${forumId}`);
     queryClient.removeQueries({ queryKey: queryKeys.topic(topicId) });
   };
-  return { status, remove };
+  return { status, run: remove };
 }

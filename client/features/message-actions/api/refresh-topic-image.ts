@@ -17,5 +17,5 @@ export function useRefreshTopicImage(topicId: number) {
     patchPost(queryClient, topicId, { image });
     await invalidatePostLists(queryClient);
   };
-  return { status, refresh };
+  return { status, run: refresh };
 }
