@@ -5,7 +5,6 @@
  */
 export const he = {
   siteName: 'קהילה',
-  siteTagline: 'פורום דיונים בעברית',
   skipToContent: 'דילוג לתוכן',
   home: 'דף הבית',
   login: 'התחברות',
@@ -14,7 +13,6 @@ export const he = {
   userMenu: 'תפריט משתמש',
   editProfile: 'עריכת פרופיל',
   messageReports: 'דיווחים על הודעות',
-  search: 'חיפוש',
   forums: 'פורומים',
   forumsNav: 'ניווט בין הפורומים',
   breadcrumbs: 'פירורי לחם',
@@ -32,11 +30,9 @@ export const he = {
   showEarlierPosts: 'הצגת נושאים מוקדמים יותר...',
   noPosts: 'אין עדיין נושאים כאן',
   replies: (count: number) => (count === 1 ? 'תגובה אחת' : `${count} תגובות`),
-  by: 'מאת',
   // Topic
   showEarlierMessages: 'הצגת הודעות מוקדמות יותר...',
   likes: (count: number) => (count === 1 ? 'לייק אחד' : `${count} לייקים`),
-  mainMessage: 'הודעה ראשית',
   recommendations: 'אולי יעניין אותך גם',
   unknownUser: 'משתמש',
   messagesOf: (subject: string) => `הודעות בנושא ${subject}`,
@@ -59,7 +55,6 @@ export const he = {
   // Policy
   policyTitle: 'תנאי השימוש באתר',
   policyUpdated: 'עדכון אחרון: 09/11/2014',
-  offline: 'אין חיבור לרשת',
 
   common: {
     close: 'סגירה',
@@ -71,7 +66,6 @@ export const he = {
     writeRequiresLogin: 'רוצים לכתוב? יש להתחבר קודם',
     likeRequiresLogin: 'רוצים לעשות לייק? יש להתחבר קודם',
     searchRequiresLogin: 'יש להתחבר לאתר כדי לבצע חיפוש',
-    sessionExpired: 'פג תוקף ההתחברות, יש להתחבר שוב',
   },
   panel: {
     label: 'התחברות והרשמה',
@@ -97,7 +91,6 @@ export const he = {
     chooseYear: 'בחירת שנה',
     previousYears: '25 השנים הקודמות',
     nextYears: '25 השנים הבאות',
-    backToDays: 'חזרה לימים',
   },
   writer: {
     label: 'עורך ההודעה',
@@ -113,7 +106,6 @@ export const he = {
     imageUrl: 'כתובת התמונה',
     insert: 'הוספה',
     removeLink: 'הסרת קישור',
-    send: 'שליחה',
     reply: 'שליחת תגובה',
     newTopic: 'פתיחת נושא חדש',
     subject: 'נושא',
@@ -135,7 +127,6 @@ export const he = {
     deleteTopic: 'מחיקת נושא',
     moved: 'הנושא הועבר בהצלחה',
     subjectSaved: 'הנושא נשמר בהצלחה',
-    edited: 'ההודעה נשמרה בהצלחה',
     moveTo: 'העברה לפורום',
     confirmMove: 'העברה',
     reportReason: 'סיבת הדיווח',
@@ -187,7 +178,6 @@ export const he = {
     title: 'דיווחים על הודעות',
     empty: 'אין דיווחים פתוחים',
     reason: 'סיבת הדיווח',
-    reporter: 'המדווח/ת',
     message: 'ההודעה',
     deletedMessage: '- ההודעה נמחקה -',
     close: 'סגירת הדיווח',

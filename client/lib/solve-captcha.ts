@@ -1,4 +1,7 @@
+import { ERRORS } from '../../shared/errors';
 import { ApiError } from './api-client';
+
+const captchaFailure = () => new ApiError(0, 'captcha', ERRORS.captcha_invalid.message);
 
 const CHALLENGE_URL = '/api/captcha';
 
@@ -12,7 +15,7 @@ export async function solveCaptcha(): Promise<string> {
     await import('altcha');
     await import('altcha/i18n/he');
   } catch {
-    throw new ApiError(0, 'captcha', 'האימות נכשל');
+    throw captchaFailure();
   }
   const widget = document.createElement('altcha-widget');
   widget.setAttribute('display', 'invisible');
@@ -28,10 +31,10 @@ export async function solveCaptcha(): Promise<string> {
       await new Promise((resolve) => widget.addEventListener('load', resolve, { once: true }));
     }
     const result = await widget.verify();
-    if (!result?.payload) throw new ApiError(0, 'captcha', 'האימות נכשל');
+    if (!result?.payload) throw captchaFailure();
     return result.payload;
   } catch (error) {
-    throw error instanceof ApiError ? error : new ApiError(0, 'captcha', 'האימות נכשל');
+    throw error instanceof ApiError ? error : captchaFailure();
   } finally {
     widget.remove();
   }

@@ -16,18 +16,23 @@ export function FormField({
   label,
   error,
   className = 'form-field',
+  labelClassName,
   children,
 }: {
   label: ReactNode;
   error: string | null;
   className?: string;
+  /** e.g. `visually-hidden` where the placeholder and the button say what the field is. */
+  labelClassName?: string;
   children: (control: ControlProps) => ReactNode;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
     <div className={className}>
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id} className={labelClassName}>
+        {label}
+      </label>
       {children({
         id,
         'aria-invalid': error ? true : undefined,

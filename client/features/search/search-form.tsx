@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '../../../shared/limits';
 import { he } from '../../i18n/he';
@@ -8,7 +8,7 @@ import { can } from '../../../shared/policies';
 import { useActor } from '../../session/auth-store';
 import { fieldError } from '../../lib/field-error';
 import { searchQuery } from '../../../shared/schemas/search';
-import { FieldError } from '../../components/form/status-message';
+import { FormField } from '../../components/form/form-field';
 import '../../components/form/forms.css';
 import './search.css';
 
@@ -29,7 +29,6 @@ export function SearchForm({
   const navigate = useNavigate();
   const [query, setQuery] = useState(initial);
   const [error, setError] = useState<string | null>(null);
-  const id = useId();
 
   const handleSubmit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -49,32 +48,35 @@ export function SearchForm({
 
   return (
     <search>
-      <form className="search-form" noValidate onSubmit={handleSubmit}>
-        <label htmlFor={id} className="visually-hidden">
-          {he.searchBox.label}
-        </label>
-        <div className="search-form-row">
-          <input
-            id={id}
-            type="search"
-            dir="auto"
-            maxLength={LIMITS.searchQueryMaxLength}
-            placeholder={he.searchBox.placeholder}
-            value={query}
-            // biome-ignore lint/a11y/noAutofocus: the field opens because the visitor asked to search
-            autoFocus={autoFocus}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(event) => {
-              setQuery(event.target.value);
-              setError(null);
-            }}
-          />
-          <button type="submit" className="button button--primary">
-            {he.searchBox.submit}
-          </button>
-        </div>
-        <FieldError id={`${id}-error`} error={error} />
+      <form noValidate onSubmit={handleSubmit}>
+        <FormField
+          label={he.searchBox.label}
+          labelClassName="visually-hidden"
+          error={error}
+          className="search-form"
+        >
+          {(control) => (
+            <div className="search-form-row">
+              <input
+                {...control}
+                type="search"
+                dir="auto"
+                maxLength={LIMITS.searchQueryMaxLength}
+                placeholder={he.searchBox.placeholder}
+                value={query}
+                // biome-ignore lint/a11y/noAutofocus: the field opens because the visitor asked to search
+                autoFocus={autoFocus}
+                onChange={(event) => {
+                  setQuery(event.target.value);
+                  setError(null);
+                }}
+              />
+              <button type="submit" className="button button--primary">
+                {he.searchBox.submit}
+              </button>
+            </div>
+          )}
+        </FormField>
       </form>
     </search>
   );
