@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { ERRORS } from '../shared/errors';
 import { E2E_USER } from './fixtures';
 import { waitForMailLink } from './mail';
 
@@ -142,9 +143,7 @@ test.describe
         password: 'some-password-1',
       });
       await panel.getByRole('button', { name: 'הרשמה' }).click();
-      await expect(panel.getByText(/ההרשמה הצליחה אך לא הצלחנו לשלוח את אימייל ההפעלה/)).toBeVisible({
-        timeout: 20_000,
-      });
+      await expect(panel.getByText(ERRORS.activation_mail_failed.message)).toBeVisible({ timeout: 20_000 });
     });
 
     test('a failed captcha marks the login, forgot-password and register sections failed', async ({
@@ -184,15 +183,13 @@ test.describe
       // Not active yet: login says so.
       await page.goto('/');
       await login(page, NEW_USER.email, NEW_USER.password);
-      const inactive = panelOf(page).getByText('החשבון אינו פעיל; יש ללחוץ על קישור ההפעלה שנשלח באימייל');
+      const inactive = panelOf(page).getByText(ERRORS.inactive.message);
       await expect(inactive).toBeVisible();
       await inactive.click();
       await panelOf(page).getByRole('button', { name: 'שכחת סיסמה?' }).click();
       await panelOf(page).getByLabel('אימייל').fill(NEW_USER.email);
       await panelOf(page).getByRole('button', { name: 'שכחתי סיסמה' }).click();
-      await expect(
-        panelOf(page).getByText('החשבון אינו פעיל, יש ללחוץ על קישור ההפעלה שקיבלת באימייל'),
-      ).toBeVisible();
+      await expect(panelOf(page).getByText(ERRORS.inactive.message)).toBeVisible();
 
       const link = await waitForMailLink(NEW_USER.email, 'activate-user', since);
       await page.goto(link);

@@ -3,6 +3,7 @@ import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { openLink, sealLink } from '../server/modules/accounts/links';
 import { VALIDITY_MS } from '../server/modules/accounts/validity';
+import { ERRORS } from '../shared/errors';
 import { E2E_SECRET_KEY, E2E_USER, E2E_USER_TOKEN } from './fixtures';
 import { waitForMailLink } from './mail';
 
@@ -63,7 +64,7 @@ test.describe('links past their validity', () => {
 
     const old = sealLink(E2E_SECRET_KEY, { ...opened.claims, issuedAt: oldActivationTime() });
     expect(await visit(page, `/activate-user/${old}`, '/api/user/activate')).toBe(412);
-    await expect(page.getByText('קוד ההפעלה ישן', { exact: true })).toBeVisible();
+    await expect(page.getByText(ERRORS.activation_expired.message, { exact: true })).toBeVisible();
     await expect(page.getByText('החשבון הופעל בהצלחה')).toHaveCount(0);
     await expectHomeLink(page);
 
@@ -95,7 +96,7 @@ test.describe('links past their validity', () => {
       issuedAt: oldResetTime(),
     });
     expect(await visit(page, `/forgot-password/${old}`, '/api/forgot-password/validate')).toBe(412);
-    await expect(page.getByText('הקישור לאיפוס הסיסמה ישן', { exact: true })).toBeVisible();
+    await expect(page.getByText(ERRORS.reset_link_expired.message, { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'בחרו סיסמה חדשה' })).toHaveCount(0);
     await expectHomeLink(page);
   });

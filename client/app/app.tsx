@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { queryClient } from '../lib/query-client';
-import { AuthBootstrap } from '../features/auth/auth-bootstrap';
+import { AuthBootstrap } from './auth-bootstrap';
 import { AppRoutes } from './routes';
 import { RouteEffects } from './route-effects';
 

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../features/auth/auth-store';
+import { useAuth } from '../session/auth-store';
 import { he } from '../i18n/he';
-import { openHeaderPanel } from '../lib/header-panel';
+import { openHeaderPanel } from '../session/header-panel';
 
 const GUARDED = /^\/(?:edit-profile|search|message-reports)(?:\/|$)/;
 

@@ -1,8 +1,8 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
-import { getAuth } from '../features/auth/auth-store';
+import { getAuth } from '../session/auth-store';
 import { trackPageView } from '../lib/analytics';
-import { setCanonical } from '../lib/head';
+import { setCanonical } from '../session/head';
 import { clearLoadStatuses } from '../lib/load-status-store';
 import { isGuardedPath } from './require-auth';
 

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { Layout } from './layout';
+import { Layout } from './shell/layout';
 import { PageLoader } from '../components/page-loader';
-import { useNoIndex } from '../lib/head';
+import { useNoIndex } from '../session/head';
 import { RequireAuth } from './require-auth';
 
 // Every route is its own chunk (spec §1 sizes): a reader of a topic downloads no search or profile code.

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { he } from '../i18n/he';
 
-export interface Crumb {
+interface Crumb {
   label: string;
   to?: string;
 }

@@ -1,20 +1,17 @@
-import { useState } from 'react';
-import { LIMITS } from '../../shared/limits';
 import type { PublicUser } from '../../shared/schemas/common';
 import type { Forum } from '../../shared/schemas/forums';
 import type { Post } from '../../shared/schemas/topics';
 import { he } from '../i18n/he';
+import { type MoreSource, useRevealMore } from '../lib/use-reveal-more';
 import { PageLoader } from './page-loader';
 import { PostCard } from './post-card';
 
-export interface PostListProps {
+interface PostListProps {
   posts: readonly Post[];
   users: readonly PublicUser[];
   forums: readonly Forum[] | undefined;
-  hasMore: boolean;
-  loadingMore: boolean;
-  /** Fetches the next server page; called when the shown posts run out. */
-  onFetchMore: () => void;
+  /** The list's query: its next server page is fetched when the shown posts run out. */
+  more: MoreSource;
   label: string;
   showForum?: boolean;
 }
@@ -23,25 +20,9 @@ export interface PostListProps {
  * Posts, 7 at first; the link shows 7 earlier ones each time, fetching from the server when the
  * fetched ones run out (spec §2, §9).
  */
-export function PostList({
-  posts,
-  users,
-  forums,
-  hasMore,
-  loadingMore,
-  onFetchMore,
-  label,
-  showForum = true,
-}: PostListProps) {
-  const [shown, setShown] = useState<number>(LIMITS.pageSize);
+export function PostList({ posts, users, forums, more, label, showForum = true }: PostListProps) {
+  const { shown, waiting, canRevealMore, revealMore } = useRevealMore(posts.length, more);
   const visible = posts.slice(0, shown);
-  const canShowMore = shown < posts.length || hasMore;
-
-  const handleShowMore = () => {
-    const next = shown + LIMITS.pageSize;
-    setShown(next);
-    if (next > posts.length && hasMore && !loadingMore) onFetchMore();
-  };
 
   if (posts.length === 0) return <p className="empty-state">{he.noPosts}</p>;
 
@@ -58,9 +39,9 @@ export function PostList({
           </li>
         ))}
       </ul>
-      {loadingMore && shown > posts.length ? <PageLoader compact /> : null}
-      {canShowMore && !(loadingMore && shown > posts.length) ? (
-        <button type="button" className="link-button load-more" onClick={handleShowMore}>
+      {waiting ? <PageLoader compact /> : null}
+      {canRevealMore && !waiting ? (
+        <button type="button" className="link-button load-more" onClick={revealMore}>
           {he.showEarlierPosts}
         </button>
       ) : null}

@@ -1,8 +1,9 @@
+import { ERRORS, errorMessage } from '../../shared/errors';
 import type { ErrorBody } from '../../shared/schemas/common';
 
 export const AUTH_TOKEN_KEY = 'authToken';
 
-/** A failed API call: the HTTP status (0 for a network failure) and the server's Hebrew message. */
+/** A failed API call: the HTTP status (0 for a network failure), the error code and its catalogue text. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -57,11 +58,11 @@ export async function apiFetch<T>(
     });
   } catch (error) {
     if (init.signal?.aborted) throw error;
-    throw new ApiError(0, 'network', 'אין חיבור לשרת');
+    throw new ApiError(0, 'network', ERRORS.internal.message);
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as Partial<ErrorBody> | null;
-    throw new ApiError(response.status, body?.error ?? 'unknown', body?.message ?? 'אירעה שגיאה');
+    throw new ApiError(response.status, body?.error ?? 'unknown', errorMessage(body?.error));
   }
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;

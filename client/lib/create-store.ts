@@ -5,7 +5,7 @@ import { useSyncExternalStore } from 'react';
  * load statuses). `serverState` is what a server render and the hydration pass see, so a store
  * that reads browser storage lazily stays SSR-safe.
  */
-export interface Store<T> {
+interface Store<T> {
   get(): T;
   set(next: T | ((previous: T) => T)): void;
   subscribe(listener: () => void): () => void;

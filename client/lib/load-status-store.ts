@@ -35,7 +35,7 @@ export enum Section {
 /** Statuses by key: the section alone, or `section:id` for a per-id action. Absent = NotStarted. */
 export type LoadStatuses = Readonly<Record<string, LoadStatus>>;
 
-export function statusKey(section: Section, id?: number | string): string {
+function statusKey(section: Section, id?: number | string): string {
   return id === undefined ? section : `${section}:${id}`;
 }
 

@@ -4,10 +4,10 @@ import { Breadcrumbs } from '../../components/breadcrumbs';
 import { FailurePanel } from '../../components/failure-panel';
 import { PageLoader } from '../../components/page-loader';
 import { PostList } from '../../components/post-list';
-import { useForums } from '../../features/forums/get-forums';
+import { useForums } from '../../session/get-forums';
 import { usePostList } from '../../features/topics/use-post-list';
 import { NewTopicBox } from '../../features/writer/new-topic-box';
-import { useTitle } from '../../lib/head';
+import { useTitle } from '../../session/head';
 import { loadStatusOfQuery } from '../../lib/load-status-store';
 import { useRedirectToNotFound } from '../../lib/not-found';
 import { ForumIcon } from '../../components/forum-icon';
@@ -48,9 +48,7 @@ export function ForumPage() {
           posts={posts}
           users={users}
           forums={forums}
-          hasMore={query.hasNextPage}
-          loadingMore={query.isFetchingNextPage}
-          onFetchMore={() => query.fetchNextPage()}
+          more={query}
           label={forum?.name ?? ''}
           showForum={false}
         />

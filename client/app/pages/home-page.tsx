@@ -3,11 +3,11 @@ import { FailurePanel } from '../../components/failure-panel';
 import { PageLoader } from '../../components/page-loader';
 import { PostList } from '../../components/post-list';
 import { TopSlider } from '../../components/top-slider';
-import { useForums } from '../../features/forums/get-forums';
-import { useSiteName } from '../../features/site/get-site';
+import { useForums } from '../../session/get-forums';
+import { useSiteName } from '../../session/get-site';
 import { usePostList } from '../../features/topics/use-post-list';
 import { he } from '../../i18n/he';
-import { useTitle } from '../../lib/head';
+import { useTitle } from '../../session/head';
 
 /** Home: the top-posts slider and all posts (spec §2). */
 export function HomePage() {
@@ -25,15 +25,7 @@ export function HomePage() {
         <>
           <TopSlider posts={posts} forums={forums} />
           <h2 className="section-title">{he.latestPosts}</h2>
-          <PostList
-            posts={posts}
-            users={users}
-            forums={forums}
-            hasMore={query.hasNextPage}
-            loadingMore={query.isFetchingNextPage}
-            onFetchMore={() => query.fetchNextPage()}
-            label={he.allPosts}
-          />
+          <PostList posts={posts} users={users} forums={forums} more={query} label={he.allPosts} />
         </>
       ) : null}
       {query.isSuccess && posts.length === 0 ? <p className="empty-state">{he.noPosts}</p> : null}

@@ -1,15 +1,15 @@
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { MessageReports } from '../../features/reports/message-reports';
-import { HE } from '../../i18n/he-accounts';
-import { useTitle } from '../../lib/head';
+import { he } from '../../i18n/he';
+import { useTitle } from '../../session/head';
 
 /** Message reports (spec §2), for admins. */
 export function MessageReportsPage() {
-  useTitle(HE.reports.title);
+  useTitle(he.reports.title);
   return (
     <div className="message-reports-page">
-      <Breadcrumbs trail={[{ label: HE.reports.title }]} />
-      <h1 className="page-title">{HE.reports.title}</h1>
+      <Breadcrumbs trail={[{ label: he.reports.title }]} />
+      <h1 className="page-title">{he.reports.title}</h1>
       <MessageReports />
     </div>
   );

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { he } from '../../i18n/he';
-import { useTitle } from '../../lib/head';
+import { useTitle } from '../../session/head';
 import { useRedirectToNotFound } from '../../lib/not-found';
 
 /** "Not found"; at `/not-found` it also sends the browser on to `/page/not-found` (spec §2). */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { PolicyContent } from '../../components/policy-content';
 import { he } from '../../i18n/he';
-import { useTitle } from '../../lib/head';
+import { useTitle } from '../../session/head';
 
 /** The terms of use at `/policy` (spec §2); shown inside a frame, it drops the page styling. */
 export function PolicyPage() {

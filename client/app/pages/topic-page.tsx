@@ -1,6 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { LIMITS } from '../../../shared/limits';
 import { LoadStatus } from '../../../shared/load-status';
 import type { PublicUser } from '../../../shared/schemas/common';
 import type { Message } from '../../../shared/schemas/messages';
@@ -10,17 +9,19 @@ import { Breadcrumbs } from '../../components/breadcrumbs';
 import { FailurePanel } from '../../components/failure-panel';
 import { PageLoader } from '../../components/page-loader';
 import { PostCard } from '../../components/post-card';
-import { useForums } from '../../features/forums/get-forums';
+import { useForums } from '../../session/get-forums';
 import { MessageActions } from '../../features/message-actions/message-actions';
-import { MessageContent } from '../../features/messages/message-content';
+import { MessageContent } from '../../components/message-content';
 import { useRecommendations } from '../../features/topics/get-recommendations';
 import { repliesOf, topicOf, useTopic } from '../../features/topics/get-topic';
 import { ReplyWriter } from '../../features/writer/reply-writer';
 import { he } from '../../i18n/he';
 import { formatDateTime } from '../../lib/dates';
-import { useTitle } from '../../lib/head';
+import { useTitle } from '../../session/head';
 import { postImageUrl } from '../../lib/images';
 import { loadStatusOfQuery } from '../../lib/load-status-store';
+import { mergeById } from '../../lib/merge-pages';
+import { type MoreSource, useRevealMore } from '../../lib/use-reveal-more';
 import { useRedirectToNotFound } from '../../lib/not-found';
 
 /**
@@ -40,9 +41,7 @@ export function TopicPage() {
 
   const { replies, users } = useMemo(() => {
     const pages = query.data?.pages ?? [];
-    const usersById = new Map<number, PublicUser>();
-    for (const page of pages) for (const user of page.users) usersById.set(user.id, user);
-    return { replies: repliesOf(pages), users: usersById };
+    return { replies: repliesOf(pages), users: mergeById(pages.map((page) => page.users)) };
   }, [query.data]);
 
   return (
@@ -67,15 +66,7 @@ export function TopicPage() {
               user={users.get(first.mainMessage.userId)}
               isMain
             />
-            <Replies
-              key={topicId}
-              replies={replies}
-              post={first.post}
-              users={users}
-              hasMore={query.hasNextPage}
-              loadingMore={query.isFetchingNextPage}
-              onFetchMore={() => query.fetchNextPage()}
-            />
+            <Replies key={topicId} replies={replies} post={first.post} users={users} more={query} />
           </section>
           {first.post.image && first.mainMessage ? <ReplyWriter topicId={topicId} /> : null}
           <Recommendations topicId={topicId} forums={forums} />
@@ -108,37 +99,21 @@ function Replies({
   replies,
   post,
   users,
-  hasMore,
-  loadingMore,
-  onFetchMore,
+  more,
 }: {
   replies: readonly Message[];
   post: Post;
   users: ReadonlyMap<number, PublicUser>;
-  hasMore: boolean;
-  loadingMore: boolean;
-  onFetchMore: () => void;
+  more: MoreSource;
 }) {
-  const [shown, setShown] = useState<number>(LIMITS.pageSize);
+  const { shown, waiting, canRevealMore, revealMore } = useRevealMore(replies.length, more);
   const visible = replies.slice(Math.max(0, replies.length - shown));
-  const waiting = loadingMore && shown > replies.length;
-  const canShowMore = shown < replies.length || hasMore;
-
-  const handleShowEarlier = () => {
-    const next = shown + LIMITS.pageSize;
-    setShown(next);
-    if (next > replies.length && hasMore && !loadingMore) onFetchMore();
-  };
 
   return (
     <>
       {waiting ? <PageLoader compact /> : null}
-      {canShowMore && !waiting ? (
-        <button
-          type="button"
-          className="link-button load-more load-more--earlier"
-          onClick={handleShowEarlier}
-        >
+      {canRevealMore && !waiting ? (
+        <button type="button" className="link-button load-more load-more--earlier" onClick={revealMore}>
           {he.showEarlierMessages}
         </button>
       ) : null}

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { LoadStatus } from '../../../shared/load-status';
-import { HE } from '../../i18n/he-accounts';
-import { closeHeaderPanel, useHeaderPanel } from '../../lib/header-panel';
+import { he } from '../../i18n/he';
+import { closeHeaderPanel, useHeaderPanel } from '../../session/header-panel';
 import { Section, useLoadStatus } from '../../lib/load-status-store';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginForm } from './login-form';
@@ -9,9 +9,9 @@ import { RegisterForm } from './register-form';
 import './header-panel.css';
 
 const TITLES = {
-  Login: HE.panel.login,
-  Register: HE.panel.register,
-  ForgotPassword: HE.panel.forgotPasswordSubmit,
+  Login: he.panel.login,
+  Register: he.panel.register,
+  ForgotPassword: he.panel.forgotPasswordSubmit,
 };
 
 /**
@@ -34,7 +34,7 @@ export function HeaderPanel() {
 
   if (!panel.mode) return null;
   return (
-    <section className="header-panel" aria-label={HE.panel.label} data-mode={panel.mode}>
+    <section className="header-panel" aria-label={he.panel.label} data-mode={panel.mode}>
       <div className="header-panel-head">
         <h2 className="header-panel-title">{TITLES[panel.mode]}</h2>
         {closable ? (
@@ -42,7 +42,7 @@ export function HeaderPanel() {
             type="button"
             className="header-panel-close"
             onClick={closeHeaderPanel}
-            aria-label={HE.common.close}
+            aria-label={he.common.close}
           >
             <span aria-hidden="true">✕</span>
           </button>

@@ -1,22 +1,22 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { birthdateError, calendarDateOf } from '../../../shared/birthdate';
 import { LoadStatus } from '../../../shared/load-status';
+import { emailField, passwordField, usernameField } from '../../../shared/schemas/accounts';
+import { VALIDATION_MESSAGES } from '../../../shared/validation-messages';
+import { BirthdatePicker } from '../../components/form/birthdate-picker';
+import { FormField } from '../../components/form/form-field';
+import { SectionStatus } from '../../components/form/section-status';
+import { FieldError } from '../../components/form/status-message';
+import { useTouched } from '../../components/form/use-touched';
 import { PolicyContent } from '../../components/policy-content';
-import { HE } from '../../i18n/he-accounts';
-import { openHeaderPanel } from '../../lib/header-panel';
-import { resetLoadStatus, Section, useLoadStatus } from '../../lib/load-status-store';
-import { BirthdatePicker } from '../forms/birthdate-picker';
-import { FieldError, Spinner, StatusMessage } from '../forms/status-message';
-import { useClickOutside } from '../forms/use-click-outside';
-import { useTouched } from '../forms/use-touched';
+import { he } from '../../i18n/he';
+import { fieldError } from '../../lib/field-error';
+import { Section, useLoadStatus } from '../../lib/load-status-store';
+import { useClickOutside } from '../../lib/use-click-outside';
 import { register } from './api/register';
-import { emailError, passwordError, policyError, usernameError } from './field-rules';
-
-const FAILURES: Partial<Record<LoadStatus, string>> = {
-  [LoadStatus.NotAcceptable]: HE.panel.registerEmailTaken,
-  [LoadStatus.ProxyAuthenticationRequired]: HE.panel.registerUsernameTaken,
-  [LoadStatus.PreconditionFailed]: HE.panel.registerMailFailed,
-};
+import { PanelActions, toLogin } from './panel-actions';
+import { PanelField } from './panel-field';
+import { useResetOnEntry } from '../../lib/use-reset-on-entry';
 
 type Field = 'username' | 'email' | 'password' | 'birthdate' | 'policy';
 
@@ -37,16 +37,14 @@ export function RegisterForm() {
   const today = useMemo(() => calendarDateOf(new Date()), []);
   useClickOutside(termsRef, () => setTermsOpen(false), termsOpen);
 
-  useEffect(() => {
-    if (status !== LoadStatus.Loading) resetLoadStatus(Section.Register);
-  }, []);
+  useResetOnEntry(Section.Register, status);
 
   const problems: Record<Field, string | null> = {
-    username: usernameError(values.username),
-    email: emailError(values.email),
-    password: passwordError(values.password),
+    username: fieldError(usernameField, values.username),
+    email: fieldError(emailField, values.email),
+    password: fieldError(passwordField, values.password),
     birthdate: birthdateError(values.birthdate, today),
-    policy: policyError(values.policy),
+    policy: values.policy ? null : VALIDATION_MESSAGES.policyRequired,
   };
 
   const handleSubmit = (event: React.FormEvent) => {
@@ -61,101 +59,74 @@ export function RegisterForm() {
     }).catch(() => undefined);
   };
 
-  if (status === LoadStatus.Loading) return <Spinner label={HE.common.loading} />;
-  if (status === LoadStatus.Finished)
-    return <StatusMessage tone="success">{HE.panel.registerFinished}</StatusMessage>;
-  if (status !== LoadStatus.NotStarted) {
-    return (
-      <StatusMessage tone="error" onReset={() => resetLoadStatus(Section.Register)}>
-        {FAILURES[status] ?? HE.panel.registerFailed}
-      </StatusMessage>
-    );
-  }
-
   const shown = (field: Field) => fields.shown(field, problems[field]);
-  const input = (field: 'username' | 'email' | 'password', type: string, autoComplete: string) => {
-    const error = shown(field);
-    return (
-      <div className="form-field">
-        <label htmlFor={`${id}-${field}`}>{HE.panel[field]}</label>
-        <input
-          id={`${id}-${field}`}
-          type={type}
-          dir={field === 'username' ? 'auto' : 'ltr'}
-          autoComplete={autoComplete}
-          value={values[field]}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-${field}-error` : undefined}
-          onChange={(event) => setValues((previous) => ({ ...previous, [field]: event.target.value }))}
-          onBlur={() => fields.touch(field)}
-        />
-        <FieldError id={`${id}-${field}-error`} error={error} />
-      </div>
-    );
-  };
-  const birthdateShown = shown('birthdate');
+  const input = (name: 'username' | 'email' | 'password', autoComplete: string) => (
+    <PanelField
+      name={name}
+      touched={fields}
+      problem={problems[name]}
+      value={values[name]}
+      autoComplete={autoComplete}
+      onValue={(value) => setValues((previous) => ({ ...previous, [name]: value }))}
+    />
+  );
   const policyShown = shown('policy');
 
   return (
-    <form className="form-stack" noValidate onSubmit={handleSubmit} aria-label={HE.panel.register}>
-      {input('username', 'text', 'username')}
-      {input('email', 'email', 'email')}
-      {input('password', 'password', 'new-password')}
-      <div className="form-field">
-        <label htmlFor={`${id}-birthdate`}>{HE.panel.birthdate}</label>
-        <BirthdatePicker
-          id={`${id}-birthdate`}
-          value={values.birthdate}
-          invalid={birthdateShown !== null}
-          describedBy={birthdateShown ? `${id}-birthdate-error` : undefined}
-          onChange={(birthdate) => setValues((previous) => ({ ...previous, birthdate }))}
-          onBlur={() => fields.touch('birthdate')}
-        />
-        <FieldError id={`${id}-birthdate-error`} error={birthdateShown} />
-      </div>
-      <div className="form-field" ref={termsRef}>
-        <div className="form-check">
-          <input
-            id={`${id}-policy`}
-            type="checkbox"
-            checked={values.policy}
-            aria-invalid={policyShown ? true : undefined}
-            aria-describedby={policyShown ? `${id}-policy-error` : undefined}
-            onChange={(event) => {
-              const policy = event.target.checked;
-              setValues((previous) => ({ ...previous, policy }));
-              fields.touch('policy');
-            }}
-          />
-          <span>
-            <label htmlFor={`${id}-policy`}>{HE.panel.policyLabelBefore}</label>
-            <button
-              type="button"
-              className="link-button"
-              aria-expanded={termsOpen}
-              aria-controls={`${id}-terms`}
-              onClick={() => setTermsOpen((open) => !open)}
-            >
-              {HE.panel.termsLink}
-            </button>
-          </span>
+    <SectionStatus section={Section.Register} status={status} success={he.panel.registerFinished}>
+      <form className="form-stack" noValidate onSubmit={handleSubmit} aria-label={he.panel.register}>
+        {input('username', 'username')}
+        {input('email', 'email')}
+        {input('password', 'new-password')}
+        <FormField label={he.panel.birthdate} error={shown('birthdate')}>
+          {(control) => (
+            <BirthdatePicker
+              id={control.id}
+              value={values.birthdate}
+              invalid={control['aria-invalid'] === true}
+              describedBy={control['aria-describedby']}
+              onChange={(birthdate) => setValues((previous) => ({ ...previous, birthdate }))}
+              onBlur={() => fields.touch('birthdate')}
+            />
+          )}
+        </FormField>
+        <div className="form-field" ref={termsRef}>
+          <div className="form-check">
+            <input
+              id={`${id}-policy`}
+              type="checkbox"
+              checked={values.policy}
+              aria-invalid={policyShown ? true : undefined}
+              aria-describedby={policyShown ? `${id}-policy-error` : undefined}
+              onChange={(event) => {
+                const policy = event.target.checked;
+                setValues((previous) => ({ ...previous, policy }));
+                fields.touch('policy');
+              }}
+            />
+            <span>
+              <label htmlFor={`${id}-policy`}>{he.panel.policyLabelBefore}</label>
+              <button
+                type="button"
+                className="link-button"
+                aria-expanded={termsOpen}
+                aria-controls={`${id}-terms`}
+                onClick={() => setTermsOpen((open) => !open)}
+              >
+                {he.panel.termsLink}
+              </button>
+            </span>
+          </div>
+          {termsOpen ? (
+            // Chromium lets the keyboard scroll a scrollable box without a tabIndex.
+            <section id={`${id}-terms`} className="terms-box" aria-label={he.panel.termsLink}>
+              <PolicyContent inFrame />
+            </section>
+          ) : null}
+          <FieldError id={`${id}-policy-error`} error={policyShown} />
         </div>
-        {termsOpen ? (
-          // Chromium lets the keyboard scroll a scrollable box without a tabIndex.
-          <section id={`${id}-terms`} className="terms-box" aria-label={HE.panel.termsLink}>
-            <PolicyContent inFrame />
-          </section>
-        ) : null}
-        <FieldError id={`${id}-policy-error`} error={policyShown} />
-      </div>
-      <div className="form-actions">
-        <button type="submit" className="button button--primary">
-          {HE.panel.register}
-        </button>
-        <button type="button" className="link-button" onClick={() => openHeaderPanel('Login')}>
-          {HE.panel.toLogin}
-        </button>
-      </div>
-    </form>
+        <PanelActions submitLabel={he.panel.register} {...toLogin} />
+      </form>
+    </SectionStatus>
   );
 }

@@ -1,24 +1,26 @@
 import { useId, useMemo, useState } from 'react';
 import { birthdateError, calendarDateOf } from '../../../shared/birthdate';
 import { LoadStatus } from '../../../shared/load-status';
-import { HE } from '../../i18n/he-accounts';
+import { emailField, passwordField } from '../../../shared/schemas/accounts';
+import { he } from '../../i18n/he';
 import { trackEvent } from '../../lib/analytics';
+import { fieldError } from '../../lib/field-error';
 import { getLoadStatus, resetLoadStatus, Section } from '../../lib/load-status-store';
-import { emailError, passwordError } from '../auth/field-rules';
-import { BirthdatePicker } from '../forms/birthdate-picker';
-import { FieldError, Spinner, StatusMessage } from '../forms/status-message';
+import { BirthdatePicker } from '../../components/form/birthdate-picker';
+import { FormField } from '../../components/form/form-field';
+import { SectionStatus } from '../../components/form/section-status';
 import { type ProfileField, useEditProfile } from './api/edit-profile';
 import './profile.css';
 
 const TITLES: Record<ProfileField, string> = {
-  Password: HE.profile.password,
-  Email: HE.profile.email,
-  Birthdate: HE.profile.birthdate,
+  Password: he.profile.password,
+  Email: he.profile.email,
+  Birthdate: he.profile.birthdate,
 };
 const LABELS: Record<ProfileField, string> = {
-  Password: HE.profile.newPassword,
-  Email: HE.profile.newEmail,
-  Birthdate: HE.profile.newBirthdate,
+  Password: he.profile.newPassword,
+  Email: he.profile.newEmail,
+  Birthdate: he.profile.newBirthdate,
 };
 
 /**
@@ -34,8 +36,8 @@ export function ProfileSection({ field }: { field: ProfileField }) {
   const id = useId();
 
   const validate = (text: string): string | null => {
-    if (field === 'Password') return passwordError(text);
-    if (field === 'Email') return emailError(text);
+    if (field === 'Password') return fieldError(passwordField, text);
+    if (field === 'Email') return fieldError(emailField, text);
     return birthdateError(text, today);
   };
   const problem = touched ? validate(value) : null;
@@ -74,55 +76,42 @@ export function ProfileSection({ field }: { field: ProfileField }) {
       {open ? (
         <div id={`${id}-body`} className="profile-section-body">
           <form className="form-stack" noValidate onSubmit={handleSubmit} aria-label={TITLES[field]}>
-            <div className="form-field">
-              <label htmlFor={`${id}-value`}>{LABELS[field]}</label>
-              {field === 'Birthdate' ? (
-                <BirthdatePicker
-                  id={`${id}-value`}
-                  value={value}
-                  invalid={problem !== null}
-                  describedBy={problem ? `${id}-error` : undefined}
-                  onChange={setValue}
-                  onBlur={() => setTouched(true)}
-                />
-              ) : (
-                <input
-                  id={`${id}-value`}
-                  type={field === 'Password' ? 'password' : 'email'}
-                  dir="ltr"
-                  autoComplete={field === 'Password' ? 'new-password' : 'email'}
-                  value={value}
-                  aria-invalid={problem ? true : undefined}
-                  aria-describedby={problem ? `${id}-error` : undefined}
-                  onChange={(event) => setValue(event.target.value)}
-                  onBlur={() => setTouched(true)}
-                />
-              )}
-              <FieldError id={`${id}-error`} error={problem} />
-            </div>
-            {loading ? <Spinner label={HE.common.loading} /> : null}
-            {status === LoadStatus.Finished ? (
-              <StatusMessage tone="success">{HE.profile.saved}</StatusMessage>
-            ) : null}
-            {status === LoadStatus.NotAcceptable ? (
-              <StatusMessage tone="error" onReset={() => resetLoadStatus(Section.EditProfile, field)}>
-                {HE.profile.taken}
-              </StatusMessage>
-            ) : null}
-            {!loading &&
-            status !== LoadStatus.NotStarted &&
-            status !== LoadStatus.Finished &&
-            status !== LoadStatus.NotAcceptable ? (
-              <StatusMessage tone="error" onReset={() => resetLoadStatus(Section.EditProfile, field)}>
-                {HE.profile.failed}
-              </StatusMessage>
-            ) : null}
+            <FormField label={LABELS[field]} error={problem}>
+              {(control) =>
+                field === 'Birthdate' ? (
+                  <BirthdatePicker
+                    id={control.id}
+                    value={value}
+                    invalid={control['aria-invalid'] === true}
+                    describedBy={control['aria-describedby']}
+                    onChange={setValue}
+                    onBlur={() => setTouched(true)}
+                  />
+                ) : (
+                  <input
+                    {...control}
+                    type={field === 'Password' ? 'password' : 'email'}
+                    dir="ltr"
+                    autoComplete={field === 'Password' ? 'new-password' : 'email'}
+                    value={value}
+                    onChange={(event) => setValue(event.target.value)}
+                    onBlur={() => setTouched(true)}
+                  />
+                )
+              }
+            </FormField>
+            <SectionStatus
+              section={Section.EditProfile}
+              id={field}
+              status={status}
+              success={he.profile.saved}
+            />
             <div className="form-actions">
               <button type="submit" className="button button--primary" disabled={loading}>
-                {HE.common.save}
+                {he.common.save}
               </button>
               <button type="button" className="button button--ghost" onClick={close}>
-                {HE.common.close}
+                {he.common.close}
               </button>
             </div>
           </form>

@@ -1,23 +1,24 @@
 import { useRef, useState } from 'react';
-import { HE } from '../../i18n/he-accounts';
+import { he } from '../../i18n/he';
 import { trackEvent } from '../../lib/analytics';
-import { openHeaderPanel } from '../../lib/header-panel';
-import { useAuth } from '../auth/auth-store';
-import { useClickOutside } from '../forms/use-click-outside';
+import { openHeaderPanel } from '../../session/header-panel';
+import { can } from '../../../shared/policies';
+import { useActor } from '../../session/auth-store';
+import { useClickOutside } from '../../lib/use-click-outside';
 import { SearchForm } from './search-form';
 import './search.css';
 
 /** The bottom bar's search button: opens the search field; a guest gets the login panel (spec §2). */
 export function SearchButton({ className }: { className?: string }) {
-  const { isLoggedIn } = useAuth();
+  const actor = useActor();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   useClickOutside(ref, () => setOpen(false), open);
 
   const handleClick = () => {
-    if (!isLoggedIn) {
+    if (!can.search(actor)) {
       trackEvent('guest_search');
-      openHeaderPanel('Login', HE.guards.searchRequiresLogin);
+      openHeaderPanel('Login', he.guards.searchRequiresLogin);
       window.scrollTo({ top: 0, behavior: 'smooth' });
       return;
     }
@@ -40,7 +41,7 @@ export function SearchButton({ className }: { className?: string }) {
           <circle cx="11" cy="11" r="7" />
           <path d="m20 20-3.5-3.5" />
         </svg>
-        <span>{HE.search.label}</span>
+        <span>{he.searchBox.label}</span>
       </button>
       {open ? (
         <div className="search-popover">

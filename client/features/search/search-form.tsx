@@ -1,12 +1,15 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '../../../shared/limits';
-import { HE } from '../../i18n/he-accounts';
+import { he } from '../../i18n/he';
 import { trackEvent } from '../../lib/analytics';
-import { openHeaderPanel } from '../../lib/header-panel';
-import { useAuth } from '../auth/auth-store';
-import { searchQueryError } from './search-rules';
-import '../forms/forms.css';
+import { openHeaderPanel } from '../../session/header-panel';
+import { can } from '../../../shared/policies';
+import { useActor } from '../../session/auth-store';
+import { fieldError } from '../../lib/field-error';
+import { searchQuery } from '../../../shared/schemas/search';
+import { FormField } from '../../components/form/form-field';
+import '../../components/form/forms.css';
 import './search.css';
 
 /**
@@ -22,21 +25,20 @@ export function SearchForm({
   onDone?: () => void;
   autoFocus?: boolean;
 }) {
-  const { isLoggedIn } = useAuth();
+  const actor = useActor();
   const navigate = useNavigate();
   const [query, setQuery] = useState(initial);
   const [error, setError] = useState<string | null>(null);
-  const id = useId();
 
   const handleSubmit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!isLoggedIn) {
+    if (!can.search(actor)) {
       trackEvent('guest_search');
-      openHeaderPanel('Login', HE.guards.searchRequiresLogin);
+      openHeaderPanel('Login', he.guards.searchRequiresLogin);
       onDone?.();
       return;
     }
-    const problem = searchQueryError(query);
+    const problem = fieldError(searchQuery, query);
     setError(problem);
     if (problem) return;
     trackEvent('search');
@@ -46,36 +48,35 @@ export function SearchForm({
 
   return (
     <search>
-      <form className="search-form" noValidate onSubmit={handleSubmit}>
-        <label htmlFor={id} className="visually-hidden">
-          {HE.search.label}
-        </label>
-        <div className="search-form-row">
-          <input
-            id={id}
-            type="search"
-            dir="auto"
-            maxLength={LIMITS.searchQueryMaxLength}
-            placeholder={HE.search.placeholder}
-            value={query}
-            // biome-ignore lint/a11y/noAutofocus: the field opens because the visitor asked to search
-            autoFocus={autoFocus}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(event) => {
-              setQuery(event.target.value);
-              setError(null);
-            }}
-          />
-          <button type="submit" className="button button--primary">
-            {HE.search.submit}
-          </button>
-        </div>
-        {error ? (
-          <p id={`${id}-error`} className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+      <form noValidate onSubmit={handleSubmit}>
+        <FormField
+          label={he.searchBox.label}
+          labelClassName="visually-hidden"
+          error={error}
+          className="search-form"
+        >
+          {(control) => (
+            <div className="search-form-row">
+              <input
+                {...control}
+                type="search"
+                dir="auto"
+                maxLength={LIMITS.searchQueryMaxLength}
+                placeholder={he.searchBox.placeholder}
+                value={query}
+                // biome-ignore lint/a11y/noAutofocus: the field opens because the visitor asked to search
+                autoFocus={autoFocus}
+                onChange={(event) => {
+                  setQuery(event.target.value);
+                  setError(null);
+                }}
+              />
+              <button type="submit" className="button button--primary">
+                {he.searchBox.submit}
+              </button>
+            </div>
+          )}
+        </FormField>
       </form>
     </search>
   );

@@ -1,23 +1,12 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { LIMITS } from '../../../shared/limits';
-import type { PostsResponse } from '../../../shared/schemas/topics';
 import { PageLoader } from '../../components/page-loader';
 import { PostCard } from '../../components/post-card';
-import { HE } from '../../i18n/he-accounts';
-import { useForums } from '../forums/get-forums';
+import { RevealMoreList } from '../../components/reveal-more-list';
+import { he } from '../../i18n/he';
+import { mergeById } from '../../lib/merge-pages';
+import { useForums } from '../../session/get-forums';
 import { useSearchPosts } from './api/search-posts';
 import './search.css';
-
-function merged(pages: readonly PostsResponse[] | undefined) {
-  const posts = new Map<number, PostsResponse['posts'][number]>();
-  const users = new Map<number, PostsResponse['users'][number]>();
-  for (const page of pages ?? []) {
-    for (const post of page.posts) posts.set(post.id, post);
-    for (const user of page.users) users.set(user.id, user);
-  }
-  return { posts: [...posts.values()], users };
-}
 
 /**
  * Search results (spec §2): the top loader, the failure loader, the empty state, then 7 posts and
@@ -27,14 +16,14 @@ function merged(pages: readonly PostsResponse[] | undefined) {
 export function SearchResults({ query }: { query: string }) {
   const search = useSearchPosts(query);
   const { data: forums } = useForums();
-  const [shown, setShown] = useState<number>(LIMITS.pageSize);
-  const { posts, users } = merged(search.data?.pages);
-  const bottomLoading = search.isFetchingNextPage;
+  const pages = search.data?.pages ?? [];
+  const posts = [...mergeById(pages.map((page) => page.posts)).values()];
+  const users = mergeById(pages.map((page) => page.users));
 
-  if (search.isPending) return <PageLoader label={HE.common.loading} />;
+  if (search.isPending) return <PageLoader label={he.loading} />;
   if (search.isError && posts.length === 0) {
     return (
-      <div className="search-failed" role="status" aria-label={HE.pageFailure.title}>
+      <div className="search-failed" role="status" aria-label={he.failureTitle}>
         <span className="search-failed-icon" aria-hidden="true">
           ⚠
         </span>
@@ -44,40 +33,28 @@ export function SearchResults({ query }: { query: string }) {
   if (posts.length === 0) {
     return (
       <div className="empty-state search-empty">
-        <p>{HE.search.empty}</p>
-        <Link to="/">{HE.common.backHome}</Link>
+        <p>{he.searchBox.empty}</p>
+        <Link to="/">{he.backHome}</Link>
       </div>
     );
   }
 
-  const visible = posts.slice(0, shown);
-  const hasMore = shown < posts.length || search.hasNextPage;
-  const handleMore = () => {
-    const next = shown + LIMITS.pageSize;
-    setShown(next);
-    if (next > posts.length && search.hasNextPage && !bottomLoading)
-      search.fetchNextPage().catch(() => undefined);
-  };
-
   return (
-    <section className="search-results" aria-label={HE.search.title(query)}>
-      <ul className="post-list__items">
-        {visible.map((post, index) => (
-          <li key={post.id}>
-            <PostCard
-              post={post}
-              user={users.get(post.userId)}
-              forum={forums?.find((forum) => forum.id === post.forumId)}
-            />
-            {index === visible.length - 1 && hasMore && !bottomLoading ? (
-              <button type="button" className="link-button load-more" onClick={handleMore}>
-                {HE.search.more}
-              </button>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-      {bottomLoading ? <PageLoader compact label={HE.common.loading} /> : null}
-    </section>
+    <RevealMoreList
+      items={posts}
+      source={search}
+      label={he.searchBox.title(query)}
+      moreLabel={he.searchBox.more}
+      className="search-results"
+      listClassName="post-list__items"
+    >
+      {(post) => (
+        <PostCard
+          post={post}
+          user={users.get(post.userId)}
+          forum={forums?.find((forum) => forum.id === post.forumId)}
+        />
+      )}
+    </RevealMoreList>
   );
 }

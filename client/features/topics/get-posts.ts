@@ -1,20 +1,16 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ALL_POSTS_FORUM_ID } from '../../../shared/limits';
 import type { PostsResponse } from '../../../shared/schemas/topics';
 import { apiFetch } from '../../lib/api-client';
-
-/** The first page of a list: `/api/home` for all posts (forum 0, §3), else `/api/forum/{id}`. */
-export const postsPath = (forumId: number) =>
-  forumId === ALL_POSTS_FORUM_ID ? '/api/home' : `/api/forum/${forumId}`;
+import { apiPaths, queryKeys } from '../../lib/query-keys';
 
 /**
  * Posts of a forum (or all posts), newest activity first, fetched in server pages: each next page
  * starts after the oldest post's timestamp (`/more/{timestamp}`, keyset paging).
  */
 export function usePosts(forumId: number) {
-  const path = postsPath(forumId);
+  const path = apiPaths.posts(forumId);
   return useInfiniteQuery({
-    queryKey: [path],
+    queryKey: queryKeys.posts(forumId),
     initialPageParam: null as number | null,
     queryFn: ({ pageParam, signal }) =>
       apiFetch<PostsResponse>(pageParam === null ? path : `${path}/more/${pageParam}`, { signal }),

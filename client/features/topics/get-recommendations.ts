@@ -1,3 +1,4 @@
+import { queryKeys } from '../../lib/query-keys';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { LIMITS } from '../../../shared/limits';
@@ -22,7 +23,7 @@ export function useRecommendations(topicId: number) {
     return () => clearTimeout(timer);
   }, [topicId]);
   return useQuery({
-    queryKey: ['/api/recommendations', topicId],
+    queryKey: queryKeys.recommendations(topicId),
     queryFn: async ({ signal }) => {
       const body = await apiFetch<RecommendationsResponse | Post[]>(`/api/recommendations/${topicId}`, {
         signal,

@@ -3,22 +3,21 @@ import type { Message, MoreMessagesResponse } from '../../../shared/schemas/mess
 import type { TopicResponse } from '../../../shared/schemas/topics';
 
 import { apiFetch } from '../../lib/api-client';
+import { apiPaths, queryKeys } from '../../lib/query-keys';
 
 /** The first page of a topic, then pages of earlier replies. */
 export type TopicPage = TopicResponse | MoreMessagesResponse;
 
 const isFirstPage = (page: TopicPage): page is TopicResponse => 'mainMessage' in page;
 
-export const topicPath = (topicId: number) => `/api/topic/${topicId}`;
-
 /**
  * A topic with its main message and its latest replies; each next page holds the replies before
  * the oldest one fetched (`/more/{lastMessageId}`).
  */
 export function useTopic(topicId: number) {
-  const path = topicPath(topicId);
+  const path = apiPaths.topic(topicId);
   return useInfiniteQuery({
-    queryKey: [path],
+    queryKey: queryKeys.topic(topicId),
     initialPageParam: null as number | null,
     queryFn: ({ pageParam, signal }) =>
       pageParam === null

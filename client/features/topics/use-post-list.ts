@@ -1,19 +1,16 @@
 import { useMemo } from 'react';
-import type { PublicUser } from '../../../shared/schemas/common';
-import type { Post } from '../../../shared/schemas/topics';
+import { mergeById } from '../../lib/merge-pages';
 import { usePosts } from './get-posts';
 
 /** The posts and users of every fetched page of a list, without repeats. */
 export function usePostList(forumId: number) {
   const query = usePosts(forumId);
   const { posts, users } = useMemo(() => {
-    const postsById = new Map<number, Post>();
-    const usersById = new Map<number, PublicUser>();
-    for (const page of query.data?.pages ?? []) {
-      for (const post of page.posts) if (!postsById.has(post.id)) postsById.set(post.id, post);
-      for (const user of page.users) usersById.set(user.id, user);
-    }
-    return { posts: [...postsById.values()], users: [...usersById.values()] };
+    const pages = query.data?.pages ?? [];
+    return {
+      posts: [...mergeById(pages.map((page) => page.posts)).values()],
+      users: [...mergeById(pages.map((page) => page.users)).values()],
+    };
   }, [query.data]);
   return { query, posts, users };
 }

@@ -1,32 +1,35 @@
 import { useId, useState } from 'react';
 import { LIMITS } from '../../../shared/limits';
-import { HE } from '../../i18n/he-accounts';
+import { can } from '../../../shared/policies';
+import { he } from '../../i18n/he';
 import { resetLoadStatus, Section } from '../../lib/load-status-store';
 import { useCreateTopic } from './api/create-topic';
-import { MessageWriter } from './message-writer';
-import { subjectError } from './writer-validation';
+import { MessageWriter } from '../../components/writer/message-writer';
+import { TextField } from '../../components/form/text-field';
+import { fieldError } from '../../lib/field-error';
+import { subjectText } from '../../../shared/schemas/topics';
 
 /** The new-topic box of a forum page: a subject (trimmed, at most 40) and the writer. */
 export function NewTopicBox({ forumId }: { forumId: number }) {
   const { status, send } = useCreateTopic(forumId);
   const [subject, setSubject] = useState('');
   const [touched, setTouched] = useState(false);
-  const subjectId = useId();
-  const errorId = useId();
-  const error = touched ? subjectError(subject) : null;
+  const titleId = useId();
+  const error = touched ? fieldError(subjectText, subject) : null;
 
   return (
-    <section className="new-topic-box" aria-labelledby={`${subjectId}-title`}>
-      <h2 id={`${subjectId}-title`} className="writer-title">
-        {HE.writer.newTopic}
+    <section className="new-topic-box" aria-labelledby={titleId}>
+      <h2 id={titleId} className="writer-title">
+        {he.writer.newTopic}
       </h2>
       <MessageWriter
-        label={HE.writer.label}
-        submitLabel={HE.writer.newTopic}
+        may={can.createTopic}
+        label={he.writer.label}
+        submitLabel={he.writer.newTopic}
         status={status}
         validateOthers={() => {
           setTouched(true);
-          return subjectError(subject) === null;
+          return fieldError(subjectText, subject) === null;
         }}
         onSend={async (message) => {
           await send({ subject: subject.trim(), message });
@@ -37,26 +40,18 @@ export function NewTopicBox({ forumId }: { forumId: number }) {
         }}
         onDismissFailure={() => resetLoadStatus(Section.NewTopic, forumId)}
       >
-        <div className="writer-subject">
-          <label htmlFor={subjectId}>{HE.writer.subject}</label>
-          <input
-            id={subjectId}
-            type="text"
-            dir="auto"
-            maxLength={LIMITS.subjectMaxLength}
-            placeholder={HE.writer.subjectPlaceholder}
-            value={subject}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(event) => setSubject(event.target.value)}
-            onBlur={() => setTouched(true)}
-          />
-          {error ? (
-            <p id={errorId} className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <TextField
+          className="writer-subject"
+          label={he.writer.subject}
+          error={error}
+          type="text"
+          dir="auto"
+          maxLength={LIMITS.subjectMaxLength}
+          placeholder={he.writer.subjectPlaceholder}
+          value={subject}
+          onChange={(event) => setSubject(event.target.value)}
+          onBlur={() => setTouched(true)}
+        />
       </MessageWriter>
     </section>
   );

@@ -1,16 +1,18 @@
-import { HE } from '../../i18n/he-accounts';
+import { can } from '../../../shared/policies';
+import { he } from '../../i18n/he';
 import { resetLoadStatus, Section } from '../../lib/load-status-store';
 import { useCreateMessage } from './api/create-message';
-import { MessageWriter } from './message-writer';
+import { MessageWriter } from '../../components/writer/message-writer';
 
 /** The reply writer under a topic's messages. */
 export function ReplyWriter({ topicId }: { topicId: number }) {
   const { status, send } = useCreateMessage(topicId);
   return (
-    <section className="reply-writer" aria-label={HE.writer.reply}>
+    <section className="reply-writer" aria-label={he.writer.reply}>
       <MessageWriter
-        label={HE.writer.label}
-        submitLabel={HE.writer.reply}
+        may={can.reply}
+        label={he.writer.label}
+        submitLabel={he.writer.reply}
         status={status}
         onSend={send}
         onDismissFailure={() => resetLoadStatus(Section.NewMessage, topicId)}

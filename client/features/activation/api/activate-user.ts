@@ -1,14 +1,15 @@
+import { queryKeys } from '../../../lib/query-keys';
 import { useQuery } from '@tanstack/react-query';
-import type { PublicUser } from '../../../../shared/schemas/common';
+import type { AuthResponse, LinkBody } from '../../../../shared/schemas/accounts';
 import { apiFetch } from '../../../lib/api-client';
 import { trackEvent } from '../../../lib/analytics';
-import { setAuthenticated } from '../../auth/auth-store';
+import { setAuthenticated } from '../../../session/auth-store';
 
 /** POST /api/user/activate (spec §7): activates and logs in (`{user, token}`). */
-export const postActivateUser = (encryptedData: string) =>
-  apiFetch<{ user: PublicUser; token: string }>('/api/user/activate', {
+const postActivateUser = (encryptedData: string) =>
+  apiFetch<AuthResponse>('/api/user/activate', {
     method: 'POST',
-    body: { encryptedData },
+    body: { encryptedData } satisfies LinkBody,
   });
 
 /**
@@ -17,7 +18,7 @@ export const postActivateUser = (encryptedData: string) =>
  */
 export function useActivateUser(encryptedData: string) {
   return useQuery({
-    queryKey: ['activate-user', encryptedData],
+    queryKey: queryKeys.activateUser(encryptedData),
     queryFn: async () => {
       const response = await postActivateUser(encryptedData);
       setAuthenticated(response.user, response.token);

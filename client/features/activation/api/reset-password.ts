@@ -1,10 +1,11 @@
+import type { ResetPasswordBody } from '../../../../shared/schemas/accounts';
 import { apiFetch } from '../../../lib/api-client';
 import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad } from '../../../lib/load-status-store';
-import { solveCaptcha } from '../../forms/solve-captcha';
+import { solveCaptcha } from '../../../lib/solve-captcha';
 
 /** PUT /api/edit-profile/forgot-password (spec §7): `token` is the reset link's value. */
-export const putForgottenPassword = (input: { password: string; token: string; captcha: string }) =>
+const putForgottenPassword = (input: ResetPasswordBody) =>
   apiFetch<unknown>('/api/edit-profile/forgot-password', { method: 'PUT', body: input });
 
 /** Sets the new password, the captcha solved first, tracked in the ChangePassword section. */

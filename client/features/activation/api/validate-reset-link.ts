@@ -1,13 +1,14 @@
+import { queryKeys } from '../../../lib/query-keys';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
 /** POST /api/forgot-password/validate (spec §7): is this reset link valid and fresh? */
-export const postValidateResetLink = (encryptedData: string) =>
+const postValidateResetLink = (encryptedData: string) =>
   apiFetch<unknown>('/api/forgot-password/validate', { method: 'POST', body: { encryptedData } });
 
 export function useValidateResetLink(encryptedData: string) {
   return useQuery({
-    queryKey: ['forgot-password-validate', encryptedData],
+    queryKey: queryKeys.validateResetLink(encryptedData),
     queryFn: () => postValidateResetLink(encryptedData),
     enabled: encryptedData !== '',
     retry: false,

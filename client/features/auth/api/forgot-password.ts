@@ -1,11 +1,12 @@
-import { apiFetch } from '../../../lib/api-client';
+import type { ForgotPasswordBody } from '../../../../shared/schemas/accounts';
 import { trackEvent } from '../../../lib/analytics';
+import { apiFetch } from '../../../lib/api-client';
 import { Section, trackLoad } from '../../../lib/load-status-store';
-import { solveCaptcha } from '../../forms/solve-captcha';
+import { solveCaptcha } from '../../../lib/solve-captcha';
 
 /** POST /api/forgot-password (spec §7): mails a reset link. */
-export const postForgotPassword = (input: { email: string; captcha: string }) =>
-  apiFetch<unknown>('/api/forgot-password', { method: 'POST', body: input });
+const postForgotPassword = (body: ForgotPasswordBody) =>
+  apiFetch<unknown>('/api/forgot-password', { method: 'POST', body });
 
 /** The forgot-password request, tracked in its section, the captcha solved first. */
 export function requestPasswordReset(email: string): Promise<unknown> {

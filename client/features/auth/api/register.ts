@@ -1,22 +1,14 @@
-import { apiFetch } from '../../../lib/api-client';
+import type { RegisterBody } from '../../../../shared/schemas/accounts';
 import { trackEvent } from '../../../lib/analytics';
+import { apiFetch } from '../../../lib/api-client';
 import { Section, trackLoad } from '../../../lib/load-status-store';
-import { solveCaptcha } from '../../forms/solve-captcha';
+import { solveCaptcha } from '../../../lib/solve-captcha';
 
-export interface RegisterInput {
-  username: string;
-  email: string;
-  password: string;
-  /** dd/mm/yyyy (spec §3). */
-  birthdate: string;
-}
-
-/** POST /api/register (spec §7). */
-export const postRegister = (input: RegisterInput & { captcha: string }) =>
-  apiFetch<unknown>('/api/register', { method: 'POST', body: input });
+/** POST /api/register (spec §7); the birthdate is dd/mm/yyyy (§3). */
+const postRegister = (body: RegisterBody) => apiFetch<unknown>('/api/register', { method: 'POST', body });
 
 /** Registration, tracked in the Register section, the captcha solved first. */
-export function register(input: RegisterInput): Promise<unknown> {
+export function register(input: Omit<RegisterBody, 'captcha'>): Promise<unknown> {
   trackEvent('register');
   return trackLoad(Section.Register, async () => postRegister({ ...input, captcha: await solveCaptcha() }));
 }

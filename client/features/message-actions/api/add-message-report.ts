@@ -1,16 +1,13 @@
+import type { NewReportBody } from '../../../../shared/schemas/reports';
 import { apiFetch } from '../../../lib/api-client';
 import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
-import { solveCaptcha } from '../../forms/solve-captcha';
+import { solveCaptcha } from '../../../lib/solve-captcha';
 
-export interface NewReport {
-  messageId: number;
-  content: string;
-  email: string;
-}
+type NewReport = Pick<NewReportBody['report'], 'messageId' | 'content' | 'email'>;
 
 /** POST /api/messageReport (spec §7): `{report, captcha}`, open to guests. */
-export const postMessageReport = (report: NewReport, captcha: string) =>
+const postMessageReport = (report: NewReport, captcha: string) =>
   apiFetch<unknown>('/api/messageReport', { method: 'POST', body: { report, captcha } });
 
 /** A report on a message, the captcha solved once the form is valid (spec §5). */

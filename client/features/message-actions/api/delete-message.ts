@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
-import { invalidatePostLists, removeMessage } from './topic-cache';
+import { removeMessage } from './topic-cache';
+import { invalidatePostLists } from '../../../lib/query-keys';
 
 /** DELETE /api/message/{id} (spec §7): a reply, by its author or an admin. */
 export const deleteMessage = (messageId: number) =>
@@ -17,5 +18,5 @@ export function useDeleteMessage(topicId: number, messageId: number) {
     removeMessage(queryClient, topicId, messageId);
     await invalidatePostLists(queryClient);
   };
-  return { status, remove };
+  return { status, run: remove };
 }

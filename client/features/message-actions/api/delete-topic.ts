@@ -1,9 +1,10 @@
+import { queryKeys } from '../../../lib/query-keys';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiFetch } from '../../../lib/api-client';
 import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
-import { invalidatePostLists } from './topic-cache';
+import { invalidatePostLists } from '../../../lib/query-keys';
 
 /** DELETE /api/topic/{id} (spec §7, admins): the topic and all its messages. */
 export const deleteTopic = (topicId: number) =>
@@ -19,7 +20,7 @@ export function useDeleteTopic(topicId: number, forumId: number) {
     await trackLoad(Section.DeleteMessage, () => deleteTopic(topicId), topicId);
     await invalidatePostLists(queryClient);
     navigate(`/forum/${forumId}`);
-    queryClient.removeQueries({ queryKey: [`/api/topic/${topicId}`] });
+    queryClient.removeQueries({ queryKey: queryKeys.topic(topicId) });
   };
-  return { status, remove };
+  return { status, run: remove };
 }

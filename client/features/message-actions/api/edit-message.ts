@@ -1,3 +1,4 @@
+import type { EditMessageBody } from '../../../../shared/schemas/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Message } from '../../../../shared/schemas/messages';
 import { apiFetch } from '../../../lib/api-client';
@@ -6,7 +7,7 @@ import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-stor
 import { patchMessage } from './topic-cache';
 
 /** PUT /api/message/ (spec §7): the author or an admin changes a message. */
-export const putMessage = (input: { messageId: number; content: string }) =>
+const putMessage = (input: EditMessageBody) =>
   apiFetch<Message>('/api/message/', { method: 'PUT', body: input });
 
 export function useEditMessage(topicId: number, messageId: number) {

@@ -1,12 +1,14 @@
+import type { EditSubjectBody } from '../../../../shared/schemas/topics';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Post } from '../../../../shared/schemas/topics';
 import { apiFetch } from '../../../lib/api-client';
 import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
-import { invalidatePostLists, patchPost } from './topic-cache';
+import { patchPost } from './topic-cache';
+import { invalidatePostLists } from '../../../lib/query-keys';
 
 /** PUT /api/topic/subject (spec §7, admins). */
-export const putTopicSubject = (input: { topicId: number; subject: string }) =>
+const putTopicSubject = (input: EditSubjectBody) =>
   apiFetch<Post>('/api/topic/subject', { method: 'PUT', body: input });
 
 export function useEditSubject(topicId: number) {

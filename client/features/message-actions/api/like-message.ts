@@ -6,7 +6,7 @@ import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-stor
 import { patchMessage } from './topic-cache';
 
 /** GET /api/message/like/{id} (spec §7): toggles the like; answers the new list of likers. */
-export const getLikeMessage = (messageId: number) => apiFetch<LikeResponse>(`/api/message/like/${messageId}`);
+const getLikeMessage = (messageId: number) => apiFetch<LikeResponse>(`/api/message/like/${messageId}`);
 
 export function useLikeMessage(topicId: number, messageId: number) {
   const queryClient = useQueryClient();

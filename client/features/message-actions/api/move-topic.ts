@@ -1,12 +1,14 @@
+import type { MoveTopicBody } from '../../../../shared/schemas/topics';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Post } from '../../../../shared/schemas/topics';
 import { apiFetch } from '../../../lib/api-client';
 import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
-import { invalidatePostLists, patchPost } from './topic-cache';
+import { patchPost } from './topic-cache';
+import { invalidatePostLists } from '../../../lib/query-keys';
 
 /** PUT /api/topic/move (spec §7, admins). */
-export const putMoveTopic = (input: { topicId: number; forumId: number }) =>
+const putMoveTopic = (input: MoveTopicBody) =>
   apiFetch<Post>('/api/topic/move', { method: 'PUT', body: input });
 
 export function useMoveTopic(topicId: number) {

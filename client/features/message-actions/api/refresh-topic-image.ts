@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
-import { invalidatePostLists, patchPost } from './topic-cache';
+import { patchPost } from './topic-cache';
+import { invalidatePostLists } from '../../../lib/query-keys';
 
 /** GET /api/topic/image/{id} (spec §7, admins): makes the topic image again. */
-export const getRefreshTopicImage = (topicId: number) =>
-  apiFetch<{ image: string }>(`/api/topic/image/${topicId}`);
+const getRefreshTopicImage = (topicId: number) => apiFetch<{ image: string }>(`/api/topic/image/${topicId}`);
 
 export function useRefreshTopicImage(topicId: number) {
   const queryClient = useQueryClient();
@@ -17,5 +17,5 @@ export function useRefreshTopicImage(topicId: number) {
     patchPost(queryClient, topicId, { image });
     await invalidatePostLists(queryClient);
   };
-  return { status, refresh };
+  return { status, run: refresh };
 }

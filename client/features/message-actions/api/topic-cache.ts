@@ -1,16 +1,15 @@
+import { queryKeys } from '../../../lib/query-keys';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Message } from '../../../../shared/schemas/messages';
 import type { Post, TopicResponse } from '../../../../shared/schemas/topics';
 
-const topicKey = (topicId: number) => [`/api/topic/${topicId}`];
-
 /** Applies a change to every page of a cached topic (the reducer effects of spec §4). */
-export function updateTopicCache(
+function updateTopicCache(
   queryClient: QueryClient,
   topicId: number,
   change: (page: TopicResponse) => TopicResponse,
 ): void {
-  queryClient.setQueryData<InfiniteData<TopicResponse>>(topicKey(topicId), (data) =>
+  queryClient.setQueryData<InfiniteData<TopicResponse>>(queryKeys.topic(topicId), (data) =>
     data ? { ...data, pages: data.pages.map(change) } : data,
   );
 }
@@ -39,17 +38,4 @@ export function removeMessage(queryClient: QueryClient, topicId: number, message
 
 export function patchPost(queryClient: QueryClient, topicId: number, patch: Partial<Post>) {
   updateTopicCache(queryClient, topicId, (page) => ({ ...page, post: { ...page.post, ...patch } }));
-}
-
-/** Every post list (home, forums, search) is stale after a topic changed. */
-export function invalidatePostLists(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({
-    predicate: (query) => {
-      const key = query.queryKey[0];
-      return (
-        typeof key === 'string' &&
-        (key === '/api/home' || key.startsWith('/api/forum/') || key.startsWith('/api/search/'))
-      );
-    },
-  });
 }

@@ -1,24 +1,24 @@
-import type { PublicUser } from '../../../../shared/schemas/common';
+import type { AuthResponse } from '../../../../shared/schemas/accounts';
 import { apiFetch } from '../../../lib/api-client';
 import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
-import { setAuthenticated } from '../../auth/auth-store';
+import { setAuthenticated } from '../../../session/auth-store';
 
 /** The profile fields of spec §4; each is its own section of the edit-profile page. */
 export type ProfileField = 'Password' | 'Email' | 'Birthdate';
 
 /** PUT /api/edit-profile/password (spec §7). */
-export const putPassword = (password: string) =>
+const putPassword = (password: string) =>
   apiFetch<unknown>('/api/edit-profile/password', { method: 'PUT', body: { password } });
 
 /** PUT /api/edit-profile/email (spec §7): answers the user and a new token (§3). */
-export const putEmail = (email: string) =>
-  apiFetch<{ user: PublicUser; token: string }>('/api/edit-profile/email', {
+const putEmail = (email: string) =>
+  apiFetch<AuthResponse>('/api/edit-profile/email', {
     method: 'PUT',
     body: { email },
   });
 
 /** PUT /api/edit-profile/birthdate (spec §7): the date as dd/mm/yyyy. */
-export const putBirthdate = (birthdate: string) =>
+const putBirthdate = (birthdate: string) =>
   apiFetch<unknown>('/api/edit-profile/birthdate', { method: 'PUT', body: { birthdate } });
 
 /** Saves one profile field, tracked in the EditProfile section under the field's name. */

@@ -1,14 +1,15 @@
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
-import { MESSAGE_REPORTS_PATH, type MessageReportsResponse } from './get-message-reports';
+import { apiPaths, invalidateTopic, queryKeys } from '../../../lib/query-keys';
+import type { MessageReportsResponse } from './get-message-reports';
 
 /** DELETE /api/messageReport/{id} (spec §7): closes a report. */
-export const deleteMessageReport = (reportId: number) =>
-  apiFetch<unknown>(`${MESSAGE_REPORTS_PATH}/${reportId}`, { method: 'DELETE' });
+const deleteMessageReport = (reportId: number) =>
+  apiFetch<unknown>(`${apiPaths.messageReports}/${reportId}`, { method: 'DELETE' });
 
 /** DELETE /api/message/{id}, or DELETE /api/topic/{id} for a main message, which goes with its topic. */
-export const deleteReportedMessage = (messageId: number, topicId: number) =>
+const deleteReportedMessage = (messageId: number, topicId: number) =>
   apiFetch<unknown>(messageId === topicId ? `/api/topic/${topicId}` : `/api/message/${messageId}`, {
     method: 'DELETE',
   });
@@ -26,7 +27,7 @@ export function useCloseMessageReport(reportId: number) {
       },
       reportId,
     );
-    queryClient.setQueryData<InfiniteData<MessageReportsResponse>>([MESSAGE_REPORTS_PATH], (data) =>
+    queryClient.setQueryData<InfiniteData<MessageReportsResponse>>(queryKeys.messageReports, (data) =>
       data
         ? {
             ...data,
@@ -41,7 +42,7 @@ export function useCloseMessageReport(reportId: number) {
         : data,
     );
     if (withMessage) {
-      await queryClient.invalidateQueries({ queryKey: [`/api/topic/${withMessage.topicId}`] });
+      await invalidateTopic(queryClient, withMessage.topicId);
     }
   };
   return { status, close };

@@ -1,21 +1,20 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { MessageReport, MessageReportsResponse } from '../../../../shared/schemas/reports';
 import { apiFetch } from '../../../lib/api-client';
+import { apiPaths, queryKeys } from '../../../lib/query-keys';
 
 export type { MessageReport, MessageReportsResponse };
 
-export const MESSAGE_REPORTS_PATH = '/api/messageReport';
-
-export const getMessageReports = (lastReportId: number | null, signal?: AbortSignal) =>
+const getMessageReports = (lastReportId: number | null, signal?: AbortSignal) =>
   apiFetch<MessageReportsResponse>(
-    lastReportId === null ? MESSAGE_REPORTS_PATH : `${MESSAGE_REPORTS_PATH}/more/${lastReportId}`,
+    lastReportId === null ? apiPaths.messageReports : `${apiPaths.messageReports}/more/${lastReportId}`,
     { signal },
   );
 
 /** Open reports, newest first, by pages that continue below the last report id. */
 export function useMessageReports() {
   return useInfiniteQuery({
-    queryKey: [MESSAGE_REPORTS_PATH],
+    queryKey: queryKeys.messageReports,
     initialPageParam: null as number | null,
     queryFn: ({ pageParam, signal }) => getMessageReports(pageParam, signal),
     getNextPageParam: (last) => (last.hasMoreMessageReports ? (last.reports.at(-1)?.id ?? null) : null),

@@ -1,14 +1,16 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { PostsResponse } from '../../../../shared/schemas/topics';
 import { apiFetch } from '../../../lib/api-client';
-
-export const searchPath = (query: string) => `/api/search/${encodeURIComponent(query)}`;
+import { apiPaths, queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/search/{query} and its `/more/{timestamp}` pages (spec §7, login required). */
-export const getSearchPosts = (query: string, timestamp: number | null, signal?: AbortSignal) =>
-  apiFetch<PostsResponse>(timestamp === null ? searchPath(query) : `${searchPath(query)}/more/${timestamp}`, {
-    signal,
-  });
+const getSearchPosts = (query: string, timestamp: number | null, signal?: AbortSignal) =>
+  apiFetch<PostsResponse>(
+    timestamp === null ? apiPaths.search(query) : `${apiPaths.search(query)}/more/${timestamp}`,
+    {
+      signal,
+    },
+  );
 
 /**
  * Search results by pages. Each query is its own key and is dropped once left (gcTime 0), so a new
@@ -16,7 +18,7 @@ export const getSearchPosts = (query: string, timestamp: number | null, signal?:
  */
 export function useSearchPosts(query: string) {
   return useInfiniteQuery({
-    queryKey: [searchPath(query)],
+    queryKey: queryKeys.search(query),
     initialPageParam: null as number | null,
     queryFn: ({ pageParam, signal }) => getSearchPosts(query, pageParam, signal),
     getNextPageParam: (last) => (last.hasMorePosts ? (last.posts.at(-1)?.timestamp ?? null) : null),

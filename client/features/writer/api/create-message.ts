@@ -1,11 +1,12 @@
+import type { NewMessageBody } from '../../../../shared/schemas/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
-import { invalidatePostLists, invalidateTopic } from './invalidate-lists';
+import { invalidatePostLists, invalidateTopic } from '../../../lib/query-keys';
 
 /** POST /api/message (spec §7): a reply to a topic. */
-export const createMessage = (input: { topicId: number; content: string }) =>
+const createMessage = (input: NewMessageBody) =>
   apiFetch<unknown>('/api/message', { method: 'POST', body: input });
 
 /** Sends a reply, tracked in the NewMessage section of its topic. */

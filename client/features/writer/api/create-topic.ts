@@ -1,14 +1,11 @@
+import type { NewTopicBody } from '../../../../shared/schemas/topics';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
-import { invalidatePostLists } from './invalidate-lists';
+import { invalidatePostLists } from '../../../lib/query-keys';
 
-export interface CreateTopicInput {
-  subject: string;
-  message: string;
-  forumId: number;
-}
+type CreateTopicInput = NewTopicBody;
 
 /** POST /api/topic/ (spec §7): a new topic with its main message. */
 export const createTopic = (input: CreateTopicInput) =>

@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useForums } from '../../session/get-forums';
+import { useSiteName } from '../../session/get-site';
+import { he } from '../../i18n/he';
+import { ARCHIVE_URL, FIRST_YEAR, LICENCE_URL, SOCIAL_URL } from '../../lib/site';
+
+// The build year until the browser says otherwise: a server render and hydration agree on it.
+const BUILD_YEAR = new Date(import.meta.env.VITE_BUILD_TIME ?? Date.now()).getFullYear();
+
+/** Forums, social page, terms, archive, the CC BY-SA 3.0 notice and © 2001 to this year (spec §1). */
+export function Footer() {
+  const { data: forums } = useForums();
+  const siteName = useSiteName();
+  const [year, setYear] = useState(BUILD_YEAR);
+  useEffect(() => setYear(new Date().getFullYear()), []);
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <section aria-labelledby="footer-forums">
+          <h2 id="footer-forums" className="site-footer__heading">
+            {he.footerForums}
+          </h2>
+          <ul className="site-footer__forums">
+            {forums?.map((forum) => (
+              <li key={forum.id}>
+                <Link to={`/forum/${forum.id}`}>{forum.name}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="footer-more">
+          <h2 id="footer-more" className="site-footer__heading">
+            {he.footerMore}
+          </h2>
+          <ul className="site-footer__links">
+            <li>
+              <a href={SOCIAL_URL} target="_blank" rel="noopener noreferrer">
+                {he.socialPage}
+              </a>
+            </li>
+            <li>
+              <Link to="/policy">{he.terms}</Link>
+            </li>
+            <li>
+              <a href={ARCHIVE_URL} target="_blank" rel="noopener noreferrer">
+                {he.archive}
+              </a>
+            </li>
+          </ul>
+        </section>
+      </div>
+      <div className="site-footer__legal">
+        <p>
+          {he.licence}{' '}
+          <a href={LICENCE_URL} rel="license noopener noreferrer" target="_blank">
+            {he.licenceName}
+          </a>
+        </p>
+        <p>
+          ©{' '}
+          <span dir="ltr">
+            {FIRST_YEAR}–{year}
+          </span>{' '}
+          {siteName}
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,123 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { can } from '../../../shared/policies';
+import { getAuth, logout, useActor, useAuth } from '../../session/auth-store';
+import { useSiteName } from '../../session/get-site';
+import { he } from '../../i18n/he';
+import { apiFetch } from '../../lib/api-client';
+import { openHeaderPanel, useHeaderPanel } from '../../session/header-panel';
+import { Avatar } from '../../components/avatar';
+import { Logo } from '../../components/logo';
+
+const HeaderPanel = lazy(() =>
+  import('../../features/auth/header-panel').then((m) => ({ default: m.HeaderPanel })),
+);
+
+/** Logo and name; login and register for guests, or the avatar and user menu (spec §1). */
+export function Header() {
+  const auth = useAuth();
+  const panel = useHeaderPanel();
+  const siteName = useSiteName();
+  return (
+    <header className="site-header">
+      <div className="site-header__bar">
+        <Link to="/" className="brand" aria-label={`${siteName} – ${he.home}`}>
+          <Logo />
+          <span className="brand__name">{siteName}</span>
+        </Link>
+        <nav className="site-header__actions" aria-label={he.userMenu}>
+          {auth.isLoggedIn ? (
+            <UserMenu />
+          ) : (
+            <>
+              <button type="button" className="button button--ghost" onClick={() => openHeaderPanel('Login')}>
+                {he.login}
+              </button>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => openHeaderPanel('Register')}
+              >
+                {he.register}
+              </button>
+            </>
+          )}
+        </nav>
+      </div>
+      {panel.mode ? (
+        <div className="site-header__panel">
+          <Suspense fallback={null}>
+            <HeaderPanel />
+          </Suspense>
+        </div>
+      ) : null}
+    </header>
+  );
+}
+
+function UserMenu() {
+  const { user } = useAuth();
+  const actor = useActor();
+  const [open, setOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const handlePointer = (event: PointerEvent) => {
+      if (menuRef.current && event.target instanceof Node && !menuRef.current.contains(event.target))
+        setOpen(false);
+    };
+    const handleKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', handlePointer);
+    document.addEventListener('keydown', handleKey);
+    return () => {
+      document.removeEventListener('pointerdown', handlePointer);
+      document.removeEventListener('keydown', handleKey);
+    };
+  }, [open]);
+
+  const handleLogout = () => {
+    setOpen(false);
+    const { token } = getAuth();
+    logout();
+    if (token) {
+      // The server revokes the session; locally the visitor is a guest at once either way.
+      apiFetch('/api/logout', { method: 'POST', token }).catch(() => undefined);
+    }
+  };
+
+  return (
+    <div className="user-menu" ref={menuRef}>
+      <button
+        type="button"
+        className="user-menu__toggle"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <Avatar user={user} size={34} />
+        <span className="user-menu__name" dir="auto">
+          {user?.username ?? he.userMenu}
+        </span>
+        <span className="user-menu__caret" aria-hidden="true" />
+      </button>
+      {open ? (
+        <div className="user-menu__list" role="menu">
+          <Link role="menuitem" to="/edit-profile" onClick={() => setOpen(false)}>
+            {he.editProfile}
+          </Link>
+          {can.moderateReports(actor) ? (
+            <Link role="menuitem" to="/message-reports" onClick={() => setOpen(false)}>
+              {he.messageReports}
+            </Link>
+          ) : null}
+          <button role="menuitem" type="button" onClick={handleLogout}>
+            {he.logout}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

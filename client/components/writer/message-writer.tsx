@@ -1,0 +1,143 @@
+import { lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
+import { LIMITS } from '../../../shared/limits';
+import { LoadStatus } from '../../../shared/load-status';
+import { he } from '../../i18n/he';
+import { trackEvent } from '../../lib/analytics';
+import { openHeaderPanel } from '../../session/header-panel';
+import type { Actor } from '../../../shared/policies';
+import { useActor } from '../../session/auth-store';
+import type { WriterEditorHandle } from './writer-editor';
+import { messageError } from './writer-validation';
+import '../form/forms.css';
+import './writer.css';
+
+// TipTap is about 126 KB gzipped (DESIGN.md): it is fetched when a writer is first shown to a user.
+const WriterEditor = lazy(() => import('./writer-editor'));
+
+interface MessageWriterProps {
+  /** Who may write here: a rule of shared/policies.ts (reply, createTopic, editMessage). */
+  may: (actor: Actor) => boolean;
+  label: string;
+  submitLabel: string;
+  status: LoadStatus;
+  initialContent?: string;
+  /** Checks the fields around the editor (e.g. a subject); false stops the send. */
+  validateOthers?: () => boolean;
+  /** Sends the markup; the writer is cleared `writerResetMs` after it resolves (spec §4). */
+  onSend: (html: string) => Promise<unknown>;
+  onDismissFailure: () => void;
+  onCancel?: () => void;
+  /** Fields shown above the editor, e.g. the new topic's subject. */
+  children?: ReactNode;
+}
+
+/**
+ * A writer: the lazily loaded editor with its §5 checks, the send button with its spinner and the
+ * §8 failure box. Guests see a prompt instead, which opens the login panel with the spec's message.
+ */
+export function MessageWriter(props: MessageWriterProps) {
+  const actor = useActor();
+  if (!props.may(actor)) {
+    return (
+      <div className="writer writer-guest">
+        <button
+          type="button"
+          className="writer-guest-prompt"
+          onClick={() => {
+            trackEvent('guest_write');
+            openHeaderPanel('Login', he.guards.writeRequiresLogin);
+          }}
+        >
+          {he.writer.placeholder}
+        </button>
+      </div>
+    );
+  }
+  return <LoggedInWriter {...props} />;
+}
+
+function LoggedInWriter({
+  may: _may,
+  label,
+  submitLabel,
+  status,
+  initialContent,
+  validateOthers,
+  onSend,
+  onDismissFailure,
+  onCancel,
+  children,
+}: MessageWriterProps) {
+  const editorRef = useRef<WriterEditorHandle>(null);
+  const [html, setHtml] = useState(initialContent ?? '');
+  const [attempted, setAttempted] = useState(false);
+  const errorId = useId();
+  const error = attempted ? messageError(html) : null;
+  const loading = status === LoadStatus.Loading;
+  const failed =
+    status !== LoadStatus.Loading && status !== LoadStatus.Finished && status !== LoadStatus.NotStarted;
+
+  const handleSend = async () => {
+    if (loading) return;
+    const current = editorRef.current?.getHTML() ?? html;
+    setHtml(current);
+    setAttempted(true);
+    const othersValid = validateOthers ? validateOthers() : true;
+    if (messageError(current) || !othersValid) return;
+    try {
+      await onSend(current);
+    } catch {
+      // The section holds the failure; the failure box shows it.
+      return;
+    }
+    window.setTimeout(() => {
+      editorRef.current?.clear();
+      setHtml('');
+      setAttempted(false);
+    }, LIMITS.writerResetMs);
+  };
+
+  return (
+    <div className="writer" aria-busy={loading}>
+      {children}
+      <Suspense
+        fallback={
+          <div className="writer-editor writer-editor-loading" role="status">
+            {he.writer.loadingEditor}
+          </div>
+        }
+      >
+        <WriterEditor
+          ref={editorRef}
+          label={label}
+          initialContent={initialContent}
+          onChange={setHtml}
+          invalid={error !== null}
+          describedBy={error ? errorId : undefined}
+        />
+      </Suspense>
+      {error ? (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {failed ? (
+        <button type="button" className="writer-failure" onClick={onDismissFailure}>
+          <strong role="alert">{he.writer.failureTitle}</strong>
+          <span>{he.writer.failureHint}</span>
+        </button>
+      ) : null}
+      <div className="writer-actions">
+        <button type="button" className="button button--primary" onClick={handleSend} disabled={loading}>
+          {loading ? <span className="spinner spinner-small" aria-hidden="true" /> : null}
+          {submitLabel}
+        </button>
+        {onCancel ? (
+          <button type="button" className="button button--ghost" onClick={onCancel} disabled={loading}>
+            {he.common.cancel}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

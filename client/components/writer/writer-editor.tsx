@@ -1,0 +1,104 @@
+import { Fragment, Slice } from '@tiptap/pm/model';
+import Image from '@tiptap/extension-image';
+import { EditorContent, useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { type Ref, useImperativeHandle } from 'react';
+import { LINK_REL } from '../../../shared/markup-rules';
+import { WriterToolbar } from './writer-toolbar';
+import './writer.css';
+
+/** What the light writer shell can ask of the loaded editor. */
+export interface WriterEditorHandle {
+  getHTML(): string;
+  clear(): void;
+  focus(): void;
+}
+
+/**
+ * The rich-text editor (TipTap), loaded only with a writer: bold, italic, underline, code, quote,
+ * link, image link and the 14 emoji. Pasting keeps plain text only; Enter starts a new paragraph.
+ */
+export default function WriterEditor({
+  ref,
+  initialContent = '',
+  label,
+  onChange,
+  invalid,
+  describedBy,
+}: {
+  ref?: Ref<WriterEditorHandle>;
+  initialContent?: string;
+  label: string;
+  onChange?: (html: string) => void;
+  invalid?: boolean;
+  describedBy?: string;
+}) {
+  const editor = useEditor({
+    immediatelyRender: false,
+    extensions: [
+      StarterKit.configure({
+        heading: false,
+        bulletList: false,
+        orderedList: false,
+        listItem: false,
+        listKeymap: false,
+        horizontalRule: false,
+        strike: false,
+        link: {
+          openOnClick: false,
+          autolink: true,
+          defaultProtocol: 'https',
+          HTMLAttributes: { target: '_blank', rel: LINK_REL },
+        },
+      }),
+      Image.configure({ inline: true, allowBase64: false }),
+    ],
+    content: initialContent,
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': label,
+        dir: 'rtl',
+        class: 'writer-content',
+        ...(invalid ? { 'aria-invalid': 'true' } : {}),
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+      },
+      // Pasted content arrives as plain text only: each line a paragraph, its text escaped by the schema.
+      handlePaste: (view, event) => {
+        const text = event.clipboardData?.getData('text/plain');
+        if (text === undefined) return false;
+        event.preventDefault();
+        const { schema } = view.state;
+        const paragraph = schema.nodes.paragraph;
+        if (!paragraph) return false;
+        const lines = text.replace(/\r\n?/g, '\n').split('\n');
+        const nodes = lines.map((line) => paragraph.create(null, line ? schema.text(line) : null));
+        view.dispatch(view.state.tr.replaceSelection(new Slice(Fragment.from(nodes), 1, 1)).scrollIntoView());
+        return true;
+      },
+    },
+    onUpdate: ({ editor: current }) => onChange?.(current.getHTML()),
+  });
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      getHTML: () => editor?.getHTML() ?? '',
+      clear: () => {
+        editor?.commands.clearContent(true);
+      },
+      focus: () => {
+        editor?.commands.focus();
+      },
+    }),
+    [editor],
+  );
+
+  return (
+    <div className={invalid ? 'writer-editor is-invalid' : 'writer-editor'}>
+      <WriterToolbar editor={editor} />
+      <EditorContent editor={editor} />
+    </div>
+  );
+}

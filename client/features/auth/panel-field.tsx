@@ -1,0 +1,41 @@
+import { TextField } from '../../components/form/text-field';
+import type { Touched } from '../../components/form/use-touched';
+import { he } from '../../i18n/he';
+
+type PanelFieldName = 'username' | 'email' | 'password';
+
+const KINDS: Record<PanelFieldName, { type: string; dir: 'ltr' | 'auto' }> = {
+  username: { type: 'text', dir: 'auto' },
+  email: { type: 'email', dir: 'ltr' },
+  password: { type: 'password', dir: 'ltr' },
+};
+
+/** A text field of the header panel's forms, its error shown once touched (spec §5). */
+export function PanelField<Field extends string>({
+  name,
+  touched,
+  problem,
+  value,
+  autoComplete,
+  onValue,
+}: {
+  name: PanelFieldName & Field;
+  touched: Touched<Field>;
+  problem: string | null;
+  value: string;
+  autoComplete: string;
+  onValue: (value: string) => void;
+}) {
+  return (
+    <TextField
+      label={he.panel[name]}
+      error={touched.shown(name, problem)}
+      type={KINDS[name].type}
+      dir={KINDS[name].dir}
+      autoComplete={autoComplete}
+      value={value}
+      onChange={(event) => onValue(event.target.value)}
+      onBlur={() => touched.touch(name)}
+    />
+  );
+}

@@ -1,0 +1,47 @@
+import { type ReactNode, useRef } from 'react';
+import { LoadStatus } from '../../../shared/load-status';
+import { SectionStatus } from '../../components/form/section-status';
+import { he } from '../../i18n/he';
+import type { Section } from '../../lib/load-status-store';
+import { useClickOutside } from '../../lib/use-click-outside';
+
+/**
+ * An action box: its form while waiting, a spinner while loading, the failure message (click to
+ * try again) and the result. A click outside closes it unless it is loading (armed after 300 ms).
+ */
+export function ActionBox({
+  title,
+  status,
+  section,
+  id,
+  finished,
+  onClose,
+  children,
+}: {
+  title: string;
+  status: LoadStatus;
+  section: Section;
+  id: number;
+  finished: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLElement>(null);
+  const loading = status === LoadStatus.Loading;
+  useClickOutside(ref, onClose, !loading);
+  return (
+    <section className="action-box" ref={ref} aria-label={title}>
+      <div className="action-box-head">
+        <h3>{title}</h3>
+        {loading ? null : (
+          <button type="button" className="action-box-close" aria-label={he.common.close} onClick={onClose}>
+            <span aria-hidden="true">✕</span>
+          </button>
+        )}
+      </div>
+      <SectionStatus section={section} id={id} status={status} success={finished}>
+        {children}
+      </SectionStatus>
+    </section>
+  );
+}

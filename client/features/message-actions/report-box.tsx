@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { LIMITS } from '../../../shared/limits';
+import { emailField } from '../../../shared/schemas/accounts';
+import { reportReason } from '../../../shared/schemas/reports';
+import { TextField } from '../../components/form/text-field';
+import { he } from '../../i18n/he';
+import { fieldError } from '../../lib/field-error';
+import { Section } from '../../lib/load-status-store';
+import { ActionBox } from './action-box';
+import { useAddMessageReport } from './api/add-message-report';
+import type { BoxProps } from './box-props';
+import { SubmitRow } from '../../components/form/submit-row';
+
+/** Report a message (guests too): a reason and an email, checked before the captcha runs (spec §5). */
+export function ReportBox({ message, onClose }: BoxProps) {
+  const { status, send } = useAddMessageReport(message.id);
+  const [content, setContent] = useState('');
+  const [email, setEmail] = useState('');
+  const [attempted, setAttempted] = useState(false);
+  const contentProblem = fieldError(reportReason, content);
+  const emailProblem = fieldError(emailField, email);
+  const handleSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setAttempted(true);
+    if (contentProblem || emailProblem) return;
+    send({ content: content.trim(), email: email.trim() }).catch(() => undefined);
+  };
+  return (
+    <ActionBox
+      title={he.actions.report}
+      status={status}
+      section={Section.AddMessageReport}
+      id={message.id}
+      finished={he.actions.reported}
+      onClose={onClose}
+    >
+      <form className="form-stack" noValidate onSubmit={handleSubmit}>
+        <TextField
+          multiline
+          label={he.actions.reportReason}
+          error={attempted ? contentProblem : null}
+          dir="auto"
+          rows={3}
+          maxLength={LIMITS.reportReasonMaxLength}
+          value={content}
+          onChange={(event) => setContent(event.target.value)}
+        />
+        <TextField
+          label={he.actions.reportEmail}
+          error={attempted ? emailProblem : null}
+          type="email"
+          dir="ltr"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <SubmitRow label={he.actions.reportSend} />
+      </form>
+    </ActionBox>
+  );
+}

@@ -1,0 +1,46 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { ALL_POSTS_FORUM_ID } from '../../shared/limits';
+
+/**
+ * The query keys of the client, in one place. A list's or a topic's key is the API path of its first
+ * page (DESIGN.md), so the fetchers build their URLs from the same functions.
+ */
+export const apiPaths = {
+  /** `/api/home` for all posts (forum 0, §3), else `/api/forum/{id}`. */
+  posts: (forumId: number) => (forumId === ALL_POSTS_FORUM_ID ? '/api/home' : `/api/forum/${forumId}`),
+  topic: (topicId: number) => `/api/topic/${topicId}`,
+  search: (query: string) => `/api/search/${encodeURIComponent(query)}`,
+  messageReports: '/api/messageReport',
+  forums: '/api/forums',
+  site: '/api/site',
+  recommendations: '/api/recommendations',
+} as const;
+
+export const queryKeys = {
+  posts: (forumId: number) => [apiPaths.posts(forumId)],
+  topic: (topicId: number) => [apiPaths.topic(topicId)],
+  search: (query: string) => [apiPaths.search(query)],
+  messageReports: [apiPaths.messageReports],
+  forums: [apiPaths.forums],
+  site: [apiPaths.site],
+  recommendations: (topicId: number) => [apiPaths.recommendations, topicId],
+  activateUser: (encryptedData: string) => ['activate-user', encryptedData],
+  validateResetLink: (encryptedData: string) => ['forgot-password-validate', encryptedData],
+} as const;
+
+const POST_LIST_PREFIXES = ['/api/home', '/api/forum/', '/api/search/'];
+
+/** Marks every post list stale (home, forums, search), so a new or changed topic shows in its place. */
+export function invalidatePostLists(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (query) => {
+      const key = query.queryKey[0];
+      return typeof key === 'string' && POST_LIST_PREFIXES.some((prefix) => key.startsWith(prefix));
+    },
+  });
+}
+
+/** Refetches one topic (its main message, replies and header). */
+export function invalidateTopic(queryClient: QueryClient, topicId: number): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: queryKeys.topic(topicId) });
+}

@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import { useSiteName } from './get-site';
+
+/** The page title of spec §1: the product name, a colon, then the page subject. */
+function pageTitle(siteName: string, subject?: string): string {
+  return subject ? `${siteName}: ${subject}` : siteName;
+}
+
+/** Sets the document title while the calling page is shown, again once the server's site name arrives. */
+export function useTitle(subject: string | undefined): void {
+  const siteName = useSiteName();
+  useEffect(() => {
+    document.title = pageTitle(siteName, subject);
+  }, [siteName, subject]);
+}
+
+function headElement<K extends 'link' | 'meta'>(
+  tag: K,
+  selector: string,
+  create: (element: HTMLElementTagNameMap[K]) => void,
+) {
+  let element = document.head.querySelector<HTMLElementTagNameMap[K]>(selector);
+  if (!element) {
+    element = document.createElement(tag);
+    create(element);
+    document.head.append(element);
+  }
+  return element;
+}
+
+/** The canonical link, absolute, without query or hash; set on every navigation (§1). */
+export function setCanonical(pathname: string): void {
+  const link = headElement('link', 'link[rel="canonical"]', (element) => {
+    element.rel = 'canonical';
+  });
+  link.href = new URL(pathname, window.location.origin).href;
+}
+
+/**
+ * Adds `<meta name="robots" content="noindex">` while the calling page is shown and removes it on
+ * leaving (§1: search, edit profile, message reports, activation pages).
+ */
+export function useNoIndex(): void {
+  useEffect(() => {
+    const meta = document.createElement('meta');
+    meta.name = 'robots';
+    meta.content = 'noindex';
+    document.head.append(meta);
+    return () => meta.remove();
+  }, []);
+}
