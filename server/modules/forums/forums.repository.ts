@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 
 const FORUM_COLUMNS = ['id', 'name', 'icon', 'description'] as const;
 
-/** Every forum in the admin's order (spec §3's "by id" until an admin reorders them). */
+/** Every forum in the admin's order (by id until an admin reorders them). */
 export function listForums(db: Kysely<Database>) {
   return db.selectFrom('forums').select(FORUM_COLUMNS).orderBy('position').orderBy('id').execute();
 }

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/schemas/notifications';
 import { requireUser } from '../../plugins/auth';
 import { enforceRateLimit } from '../rate-limit/rate-limit.service';
-import { catalogueError } from './errors';
+import { apiError } from '../../http-error';
 import { CATEGORY_NAMES } from './notifications.mails';
 import * as notifications from './notifications.service';
 import { getTopicAt } from './topic-at';
@@ -163,7 +163,7 @@ export const unsubscribeRoutes: FastifyPluginAsync = async (app) => {
   );
   const open = (token: string) => {
     const opened = openUnsubscribe(app.config.secretKey, token);
-    if (!opened) throw catalogueError('unsubscribe_link_invalid');
+    if (!opened) throw apiError('unsubscribe_link_invalid');
     return opened;
   };
   const schema = { hide: true, params: z.object({ token: z.string().max(200) }) };

@@ -1,3 +1,4 @@
+import { publish } from '../../events';
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { LIMITS } from '../../../shared/limits';
@@ -173,6 +174,7 @@ async function recordLike(
       actorCount: likers.length,
       unread: event.liked,
     });
+    if (event.liked) await announce(trx, message.user_id, group.id);
     return;
   }
   if (!event.liked) return;
@@ -191,12 +193,19 @@ async function recordLike(
   });
   // A like at the same moment created the group first: count into it instead.
   const created = inserted ? undefined : await repo.findGroup(trx, message.user_id, groupKey);
-  if (created)
+  if (created) {
     await repo.updateGroup(trx, created.id, {
       actorId: latest.user_id,
       actorCount: likers.length,
       unread: true,
     });
+    await announce(trx, message.user_id, created.id);
+  }
+}
+
+/** Tells the user's open pages (GET /api/events?notifications=1) that their unread count changed. */
+function announce(trx: Trx, userId: number, notificationId: number): Promise<void> {
+  return publish(trx, { type: 'notification.created', userId, notificationId });
 }
 
 /** Stores one notification and queues its mail as the user chose for its category. */
@@ -207,6 +216,7 @@ async function notify(
 ): Promise<boolean> {
   const created = await repo.insertNotification(trx, { ...row, createdAt: now });
   if (!created) return false;
+  await announce(trx, row.userId, created.id);
   const delivery = (await repo.findPreferences(trx, row.userId))[CATEGORY_OF[row.kind]];
   if (delivery === 'immediate') {
     await repo.enqueueMail(trx, {

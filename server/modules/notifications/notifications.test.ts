@@ -2,6 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../../shared/errors';
 import type { Message, MoreMessagesResponse } from '../../../shared/schemas/messages';
 import type { NotificationsResponse, TopicAtResponse } from '../../../shared/schemas/notifications';
+import type { ForumEvent } from '../../../shared/schemas/events';
+import { subscribe } from '../../events';
 import { describeEachDatabase } from '../../test/databases';
 import { createReply, createTopic, createUser, type TestUser } from '../../test/factories';
 import { apiClient } from '../../test/http';
@@ -48,6 +50,24 @@ describeEachDatabase('notifications', (ctx) => {
     api().get(`/api/message/like/${messageId}`, { token: user.token });
 
   describe('replies, quotes and mentions', () => {
+    it("announces a new notification on the event bus to the recipient's streams, never the actor's", async () => {
+      const heard: ForumEvent[] = [];
+      const stop = subscribe(ctx.db, (message) => {
+        if (message.kind === 'event' && message.event.type === 'notification.created')
+          heard.push(message.event);
+      });
+      try {
+        await reply(replier, '<p>תגובה שמודיעה</p>');
+        await reply(author, '<p>תגובה של הכותב עצמו</p>');
+      } finally {
+        stop();
+      }
+      const [notification] = (await list(author)).notifications;
+      expect(heard).toEqual([
+        { type: 'notification.created', userId: author.user.id, notificationId: notification?.id },
+      ]);
+    });
+
     it('tells the topic starter of a reply, with a deep link, but not the replier', async () => {
       const message = await reply(replier, '<p>תגובה</p>');
       const { notifications, unreadCount, users } = await list(author);

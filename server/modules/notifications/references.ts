@@ -3,7 +3,7 @@ import { LIMITS } from '../../../shared/limits';
 import { MENTION_ATTRIBUTE, QUOTE_ATTRIBUTE } from '../../../shared/markup-rules';
 import type { Database } from '../../db/database';
 import { type PreparedContent, prepareMessageContent } from '../markup/markup';
-import { catalogueError } from './errors';
+import { apiError } from '../../http-error';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -89,7 +89,7 @@ export async function markMentions(db: Db, html: string): Promise<{ html: string
       return `${prefix}<span ${MENTION_ATTRIBUTE}="${user.id}">@${name}</span>${run.slice(name.length)}`;
     }),
   );
-  if (mentioned.size > LIMITS.mentionsMax) throw catalogueError('too_many_mentions');
+  if (mentioned.size > LIMITS.mentionsMax) throw apiError('too_many_mentions');
   return { html: marked, mentioned: [...mentioned.values()] };
 }
 

@@ -8,7 +8,7 @@ import { findTopic } from '../topics/topics.repository';
 import { presentPost } from '../topics/topics.presenter';
 import { presentUser } from '../users/users.presenter';
 import { findUsersByIds } from '../users/users.repository';
-import { catalogueError } from './errors';
+import { apiError } from '../../http-error';
 
 /**
  * The topic answer opened at a message: the page of replies that holds it, cut where the topic
@@ -23,9 +23,9 @@ export async function getTopicAt(
 ): Promise<TopicAtResponse> {
   const topic = await findTopic(db, topicId);
   const main = topic && (await findMessage(db, topicId));
-  if (!topic || !main) throw catalogueError('topic_not_found');
+  if (!topic || !main) throw apiError('topic_not_found');
   const target = await findMessage(db, messageId);
-  if (!target || target.topic_id !== topicId) throw catalogueError('message_not_found');
+  if (!target || target.topic_id !== topicId) throw apiError('message_not_found');
   const newerRow = await db
     .selectFrom('messages')
     .select(sql<number | string>`count(*)`.as('count'))
