@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { type Clock, systemClock } from './clock';
@@ -55,6 +55,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy: deps.config.trustProxy,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // A path that is not valid percent-encoded UTF-8 (e.g. a lone surrogate) is refused before
+    // routing, outside the error handler: answer it in the same shape.
+    frameworkErrors: (_error, _request, reply) =>
+      (reply as FastifyReply).status(400).send({ error: 'invalid_request', message: 'הכתובת אינה תקינה' }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

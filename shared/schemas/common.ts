@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanString } from '../text';
 
 /** A positive database id in a path, e.g. `/api/topic/{id}`. */
 export const idParam = z.coerce
@@ -13,6 +14,9 @@ export const cursorParam = z.coerce
   .int({ error: 'ערך המשך לא תקין' })
   .nonnegative({ error: 'ערך המשך לא תקין' })
   .max(Number.MAX_SAFE_INTEGER, { error: 'ערך המשך לא תקין' });
+
+/** A text path parameter, e.g. an image or avatar file name: cleaned like every stored text. */
+export const textParam = cleanString().max(1_000, { error: 'הכתובת ארוכה מדי' });
 
 /** The body of every error answer (DESIGN.md). */
 export const errorBody = z.object({

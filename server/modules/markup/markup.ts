@@ -5,6 +5,7 @@ import { LIMITS } from '../../../shared/limits';
 import { VALIDATION_MESSAGES } from '../../../shared/validation-messages';
 import { ALLOWED_TAGS, CODE_LANGUAGE_CLASS, LINK_REL } from '../../../shared/markup-rules';
 import { badRequest } from '../../http-error';
+import { cleanText } from '../../../shared/text';
 
 /** Attributes each tag may keep after sanitising; anything else (events, style, id…) is dropped. */
 export const ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
@@ -144,11 +145,22 @@ export interface PreparedContent {
  * Everything a message write stores about a body, or a 400 with the spec's Hebrew message: longer
  * than 10000 characters of markup as sent, or empty once sanitised.
  */
+/**
+ * Sanitises, then cleans what the entities decoded into (`&#1;` becomes a control character, `&#0;`
+ * U+FFFD): the stored HTML follows the same text rules as every other field (shared/text.ts). A
+ * cleaned result is sanitised once more, so removing a character can never join an unsafe URL.
+ */
+function sanitizeStoredText(html: string): string {
+  const sanitized = sanitizeMessage(html);
+  const cleaned = cleanText(sanitized.replace(/\uFFFD/g, ''));
+  return cleaned === sanitized ? sanitized : cleanText(sanitizeMessage(cleaned));
+}
+
 export function prepareMessageContent(html: string): PreparedContent {
   if (html.length > LIMITS.messageMaxLength) {
     throw badRequest(VALIDATION_MESSAGES.messageTooLong, 'message_too_long');
   }
-  const content = sanitizeMessage(html);
+  const content = sanitizeStoredText(html);
   if (isEmptyMessage(content)) throw badRequest(VALIDATION_MESSAGES.emptyMessage, 'empty_message');
   const plain = messagePlainText(content);
   return { content, contentSearch: normalizeForSearch(plain), preview: previewText(plain) };
