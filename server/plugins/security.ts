@@ -10,18 +10,48 @@ export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * Powerful features the forum never uses, denied to the page and to anything it embeds (only names
+ * Chromium knows: an unknown one logs a console error). Clipboard and fullscreen are left alone.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'ambient-light-sensor=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'idle-detection=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+/**
  * Security headers with a Content-Security-Policy that allows no inline script, and the
  * double-submit forgery check of spec §7: every response makes sure the browser holds an
  * XSRF-TOKEN cookie, and every non-GET API call must echo it in the X-XSRF-TOKEN header.
  */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
+  const httpsOnly = app.config.publicUrl.startsWith('https:');
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // No inline <style> element: Vite emits stylesheets, TipTap's injected CSS is off and ALTCHA
+        // is loaded without its own. Style attributes stay allowed: server-rendered React writes
+        // `style={}` as attributes (e.g. the avatar's size), which only style-src-attr governs.
+        styleSrc: ["'self'"],
+        styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:', 'http:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
@@ -34,7 +64,12 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       },
     },
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
+    // Only a site served over https may pin browsers to https.
+    strictTransportSecurity: httpsOnly ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -43,7 +78,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
         path: '/',
         sameSite: 'strict',
-        secure: request.protocol === 'https',
+        secure: httpsOnly || request.protocol === 'https',
         // The page script reads it to echo it back, so it cannot be httpOnly.
         httpOnly: false,
       });
