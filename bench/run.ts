@@ -20,6 +20,7 @@ import {
   generateDataset,
 } from './generate';
 import { COMMON_WORDS, createRandom, RARE_WORDS, sentence } from './text';
+import { UNLIMITED_WRITES } from '../server/modules/rate-limit/rate-limit.rules';
 
 const HELP = `npm run bench -- [options]
 
@@ -560,7 +561,7 @@ async function runDataset(dataset: Dataset, options: Options): Promise<DatasetRu
   const hello = await startHello(options);
   const server = await startProcess(
     [...nodeArgs, 'dist/server/main.js'],
-    { ...dataset.env, LOG_LEVEL: 'warn', SECRET_KEY },
+    { ...dataset.env, LOG_LEVEL: 'warn', SECRET_KEY, RATE_LIMITS: UNLIMITED_WRITES },
     options.port,
     '/api/forums',
   );

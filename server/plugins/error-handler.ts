@@ -24,6 +24,7 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: 
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      if ('retryAfterSeconds' in error) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send({ error: error.code, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -39,6 +40,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (error.statusCode === 429) {
       return reply
         .status(429)
+        .header('retry-after', '60')
         .send({ error: 'rate_limited', message: 'נשלחו יותר מדי בקשות, נסו שוב בעוד מספר דקות' });
     }
     if (

@@ -4,6 +4,7 @@ import { idParam } from '../../../shared/schemas/common';
 import { editMessageBody, likeResponse, message, newMessageBody } from '../../../shared/schemas/messages';
 import { requireUser } from '../../plugins/auth';
 import { createReply, editMessage, removeMessage, toggleMessageLike } from './messages.service';
+import { limitWrite } from '../rate-limit/write-limits';
 
 const tags = ['messages'];
 
@@ -18,6 +19,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         body: newMessageBody,
         response: { 200: message },
       },
+      preHandler: (request) => limitWrite(app, request, 'reply', request.body.content),
     },
     async (request) => createReply(app, requireUser(request), request.body),
   );
@@ -31,6 +33,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         body: editMessageBody,
         response: { 200: message },
       },
+      preHandler: (request) => limitWrite(app, request, 'edit', request.body.content),
     },
     async (request) => editMessage(app, requireUser(request), request.body),
   );
@@ -57,6 +60,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ id: idParam }),
         response: { 200: likeResponse },
       },
+      preHandler: (request) => limitWrite(app, request, 'like'),
     },
     async (request) => toggleMessageLike(app, requireUser(request), request.params.id),
   );

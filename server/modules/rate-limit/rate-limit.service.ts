@@ -6,6 +6,13 @@ import type { RateLimitedAction } from './rate-limit.rules';
 
 export const RATE_LIMITED_MESSAGE = 'נשלחו יותר מדי בקשות, נסו שוב בעוד מספר דקות';
 
+/** A 429 that says when to come back: the error handler sends `retryAfterSeconds` as Retry-After. */
+export class RateLimitedError extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'rate_limited', RATE_LIMITED_MESSAGE);
+  }
+}
+
 /** Longer than every window, so a deleted counter had already restarted. */
 const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
 const CLEANUP_EVERY_REQUESTS = 200;
@@ -29,8 +36,10 @@ export async function enforceRateLimit(
     await deleteStaleCounters(app.db, now - STALE_AFTER_MS);
   }
   const hashedKey = createHash('sha256').update(key).digest('hex');
-  const { count } = await countRequest(app.db, hashedKey, now, windowMs);
-  if (count > limit) throw new HttpError(429, 'rate_limited', RATE_LIMITED_MESSAGE);
+  const { count, windowStart } = await countRequest(app.db, hashedKey, now, windowMs);
+  if (count > limit) {
+    throw new RateLimitedError(Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)));
+  }
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 import { requireUser } from '../../plugins/auth';
 import { listMoreMessages } from '../messages/messages.service';
 import { createTopic, deleteTopic, editSubject, getTopic, listPosts, moveTopic } from './topics.service';
+import { limitWrite } from '../rate-limit/write-limits';
 
 const tags = ['topics'];
 
@@ -72,6 +73,7 @@ export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: newTopicBody,
         response: { 200: topicResponse },
       },
+      preHandler: (request) => limitWrite(app, request, 'topic', request.body.message),
     },
     async (request) => createTopic(app, requireUser(request), request.body),
   );
