@@ -20,7 +20,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { topicsRoutes } from './modules/topics/topics.routes';
-import { mergeEquivalentPaths } from './openapi';
+import { mergeEquivalentPaths, withDefaultErrorResponse } from './openapi';
 import { authPlugin } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
 import { emojiRoutes } from './plugins/emoji';
@@ -70,7 +70,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(swagger, {
     openapi: { info: { title: `${deps.config.siteName} API`, version: '1.0.0' } },
     transform: jsonSchemaTransform,
-    transformObject: mergeEquivalentPaths,
+    transformObject: (document) => withDefaultErrorResponse(mergeEquivalentPaths(document)),
   });
   await app.register(securityPlugin);
   await app.register(authPlugin);

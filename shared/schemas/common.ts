@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { cleanString } from '../text';
 
+/**
+ * The largest id a row can have: ids are 32-bit integers on PostgreSQL (SQLite would take more), so
+ * a larger one is refused as invalid rather than sent to a database that cannot compare it.
+ */
+export const MAX_ID = 2_147_483_647;
+
 /** A positive database id in a path, e.g. `/api/topic/{id}`. */
 export const idParam = z.coerce
   .number({ error: 'מזהה לא תקין' })
   .int({ error: 'מזהה לא תקין' })
   .positive({ error: 'מזהה לא תקין' })
-  .max(Number.MAX_SAFE_INTEGER, { error: 'מזהה לא תקין' });
+  .max(MAX_ID, { error: 'מזהה לא תקין' });
 
 /** A keyset cursor in a path, e.g. `/more/{timestamp}`. */
 export const cursorParam = z.coerce

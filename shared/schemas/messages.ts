@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { VALIDATION_MESSAGES } from '../validation-messages';
-import { publicUser } from './common';
+import { MAX_ID, publicUser } from './common';
 import { cleanString } from '../text';
 
 export const message = z.object({
@@ -20,7 +20,7 @@ export const bodyId = (what: string) =>
     .number({ error: `${what} לא תקין` })
     .int({ error: `${what} לא תקין` })
     .positive({ error: `${what} לא תקין` })
-    .max(Number.MAX_SAFE_INTEGER, { error: `${what} לא תקין` });
+    .max(MAX_ID, { error: `${what} לא תקין` });
 
 /**
  * Message markup as sent by the writer. Only the length is checked here; emptiness is judged on
