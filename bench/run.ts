@@ -42,6 +42,7 @@ bench/results/<date>-<db>.json.
   --skip-build             use dist/ as it is
   --cpu-prof               write a V8 CPU profile of the server to bench/results/profiles/
   --port N                 port of the forum server (3190; the bare Fastify server takes the next)
+  --soak [--duration S]    instead: a long mixed load (60 s) with checks; see bench/soak.ts
 
 DATABASE_URL=postgres://user@host/db runs on PostgreSQL: the datasets go into databases named
 forum_bench_* created on that server (the role needs CREATEDB). Otherwise SQLite files under
@@ -870,7 +871,11 @@ async function main() {
   console.log(`\nresults: ${file} (${result.seconds} s in all)`);
 }
 
-main().catch((error: unknown) => {
+// `--soak`: the long mixed load of bench/soak.ts instead of the per-endpoint measurements.
+const run = process.argv.includes('--soak')
+  ? import('./soak').then(({ runSoak }) => runSoak(process.argv.slice(2)))
+  : main();
+run.catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
