@@ -47,9 +47,10 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        // No inline <style> element: Vite emits stylesheets, TipTap's injected CSS is off and ALTCHA
-        // is loaded without its own. Style attributes stay allowed: server-rendered React writes
-        // `style={}` as attributes (e.g. the avatar's size), which only style-src-attr governs.
+        // No inline <style> element: Vite emits stylesheets and TipTap's injected CSS is off; the
+        // hidden ALTCHA widget's own style element is refused (logged, no visible effect). Style
+        // attributes stay allowed: server-rendered React writes `style={}` as attributes (e.g. the
+        // avatar's size), which only style-src-attr governs.
         styleSrc: ["'self'"],
         styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:', 'http:'],
