@@ -21,6 +21,7 @@ import {
   generateDataset,
 } from './generate';
 import { COMMON_WORDS, createRandom, RARE_WORDS, sentence } from './text';
+import { UNLIMITED_WRITES } from '../server/modules/rate-limit/rate-limit.rules';
 
 const HELP = `npm run bench -- [options]
 
@@ -44,6 +45,7 @@ bench/results/<date>-<db>.json.
   --port N                 port of the forum server (3190; the bare Fastify server takes the next)
   --streams                only the live-update streams (bench/streams.ts), on the small dataset:
                            2,000 streams per instance (two instances on PostgreSQL)
+  --soak [--duration S]    instead: a long mixed load (60 s) with checks; see bench/soak.ts
 
 DATABASE_URL=postgres://user@host/db runs on PostgreSQL: the datasets go into databases named
 forum_bench_* created on that server (the role needs CREATEDB). Otherwise SQLite files under
@@ -570,7 +572,7 @@ async function runDataset(dataset: Dataset, options: Options): Promise<DatasetRu
   const hello = await startHello(options);
   const server = await startProcess(
     [...nodeArgs, 'dist/server/main.js'],
-    { ...dataset.env, LOG_LEVEL: 'warn', SECRET_KEY },
+    { ...dataset.env, LOG_LEVEL: 'warn', SECRET_KEY, RATE_LIMITS: UNLIMITED_WRITES },
     options.port,
     '/api/forums',
   );
@@ -895,7 +897,11 @@ async function main() {
   console.log(`\nresults: ${file} (${result.seconds} s in all)`);
 }
 
-main().catch((error: unknown) => {
+// `--soak`: the long mixed load of bench/soak.ts instead of the per-endpoint measurements.
+const run = process.argv.includes('--soak')
+  ? import('./soak').then(({ runSoak }) => runSoak(process.argv.slice(2)))
+  : main();
+run.catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { E2E_SITE_NAME } from './fixtures';
 import { E2E_SECRET_KEY } from './fixtures';
+import { UNLIMITED_WRITES } from '../server/modules/rate-limit/rate-limit.rules';
 
 // The real production server on a fresh SQLite database of its own, for the end-to-end tests.
 // `npm test` builds dist/ before Playwright starts this.
@@ -15,6 +16,8 @@ process.env.DATABASE_URL = '';
 process.env.SITE_NAME = E2E_SITE_NAME;
 // A fixed secret, so specs can seal activation and reset link values the server accepts.
 process.env.SECRET_KEY = E2E_SECRET_KEY;
+// Specs write as fast as a browser clicks, from one address, with accounts minutes old.
+process.env.RATE_LIMITS = UNLIMITED_WRITES;
 // Mail goes to a real SMTP server on loopback that writes each mail to a folder the specs read.
 const { E2E_SMTP_PORT, startMailCatcher } = await import('./mail');
 await startMailCatcher();

@@ -44,16 +44,24 @@ describe('the client layers', () => {
     ['client/components/form/layer-probe.ts', '../../app/routes'],
     ['client/lib/layer-probe.ts', '../features/search/search-form'],
     ['client/session/layer-probe.ts', '../app/routes'],
-  ])('%s may not import %s', (file, specifier) => {
-    expect(lintImport(file, specifier)).toContain('noRestrictedImports');
-  }, 60_000);
+  ])(
+    '%s may not import %s',
+    (file, specifier) => {
+      expect(lintImport(file, specifier)).toContain('noRestrictedImports');
+    },
+    60_000,
+  );
 
   it.each([
     ['client/features/layer-probe/probe.ts', '../../lib/api-client'],
     ['client/features/layer-probe/api/probe.ts', '../probe-sibling'],
     ['client/features/layer-probe/api/probe.ts', '../../../components/avatar'],
     ['client/app/layer-probe.ts', '../features/search/search-form'],
-  ])('%s may import %s', (file, specifier) => {
-    expect(lintImport(file, specifier)).not.toContain('noRestrictedImports');
-  }, 60_000);
+  ])(
+    '%s may import %s',
+    (file, specifier) => {
+      expect(lintImport(file, specifier)).not.toContain('noRestrictedImports');
+    },
+    60_000,
+  );
 });

@@ -13,6 +13,7 @@ fi
 
 echo "== typecheck"; npx tsc --noEmit -p tsconfig.json
 echo "== lint"; npx biome check .
+echo "== audit of production dependencies"; npx tsx scripts/audit.ts
 echo "== unit and API tests"; TZ=UTC npx vitest run
 echo "== build"; npm run build --silent
 echo "== end-to-end tests (Chromium)"; TZ=UTC npx playwright test

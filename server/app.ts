@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { ERRORS } from '../shared/errors';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -27,7 +28,7 @@ import { messagesRoutes } from './modules/messages/messages.routes';
 import { newInstanceId, startMailQueue } from './modules/notifications/mail-queue';
 import { notificationsRoutes, unsubscribeRoutes } from './modules/notifications/notifications.routes';
 import { topicsRoutes } from './modules/topics/topics.routes';
-import { mergeEquivalentPaths } from './openapi';
+import { mergeEquivalentPaths, withDefaultErrorResponse } from './openapi';
 import { guestCachePlugin } from './guest-cache/guest-cache.plugin';
 import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { compressionPlugin } from './plugins/compression';
@@ -72,6 +73,10 @@ export async function buildApp(options: AppDependencies): Promise<FastifyInstanc
     trustProxy: options.config.trustProxy,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // A path that is not valid percent-encoded UTF-8 (e.g. a lone surrogate) is refused before
+    // routing, outside the error handler: answer it in the same shape.
+    frameworkErrors: (_error, _request, reply) =>
+      (reply as FastifyReply).status(400).send({ error: 'bad_url', message: ERRORS.bad_url.message }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -83,7 +88,7 @@ export async function buildApp(options: AppDependencies): Promise<FastifyInstanc
   await app.register(swagger, {
     openapi: { info: { title: `${options.config.siteName} API`, version: '1.0.0' } },
     transform: jsonSchemaTransform,
-    transformObject: mergeEquivalentPaths,
+    transformObject: (document) => withDefaultErrorResponse(mergeEquivalentPaths(document)),
   });
   await app.register(securityPlugin);
   await app.register(guestCachePlugin, { maxBytes: options.config.guestCacheBytes });

@@ -1,6 +1,7 @@
 import 'dotenv/config';
 import { parseArgs } from 'node:util';
 import { backupDatabase } from './commands/backup';
+import { restoreDatabase } from './commands/restore';
 import { CommandError, createAdmin } from './commands/create-admin';
 import { FORUM_USAGE, runForumCommand } from './commands/forum-commands';
 import { DEMO_PASSWORD, seedDemo } from './commands/seed-demo';
@@ -17,6 +18,9 @@ const USAGE = `Usage: npm run cli -- <command>
   seed-demo [--seed N] [--topics N]                   a lively Hebrew demo forum (empty database only)
   backup FILE                                         a consistent copy of the database
                                                       (SQLite: online backup; PostgreSQL: pg_dump)
+  restore FILE [--force]                              a backup back into an empty data directory or
+                                                      database (--force replaces one that has tables;
+                                                      SQLite: checked copy; PostgreSQL: pg_restore)
 ${FORUM_USAGE}
 ${USER_USAGE}
   Any command on an empty database seeds the default forums, or those of --forums FILE / FORUMS_FILE
@@ -31,13 +35,26 @@ const positiveInteger = (name: string, value: string | undefined, fallback: numb
 
 async function main(argv: string[]) {
   const [command, ...rest] = argv;
-  const known = ['migrate', 'create-admin', 'seed-demo', 'backup', 'forum', 'user'];
+  const known = ['migrate', 'create-admin', 'seed-demo', 'backup', 'restore', 'forum', 'user'];
   if (!command || !known.includes(command)) {
     console.error(USAGE);
     process.exitCode = 2;
     return;
   }
   const config = loadConfig();
+  if (command === 'restore') {
+    // Before connecting: opening the database would create and migrate the empty target.
+    const { positionals, values } = parseArgs({
+      args: rest,
+      options: { force: { type: 'boolean' } },
+      allowPositionals: true,
+      strict: true,
+    });
+    const file = positionals[0];
+    if (!file || positionals.length > 1) throw new CommandError('restore: give exactly one FILE');
+    console.log(await restoreDatabase(config.database, file, { force: values.force ?? false }));
+    return;
+  }
   const db = connectDatabase(config.database);
   try {
     await migrateToLatest(db);

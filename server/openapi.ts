@@ -43,3 +43,35 @@ export const mergeEquivalentPaths: SwaggerTransformObject = (documentObject) => 
   }
   return { ...document, paths: merged } as typeof document;
 };
+
+/**
+ * Every operation answers its errors as `{error, message}` with a status of spec §8 (DESIGN.md,
+ * "Wire format"). Operations list their successes and some errors; this documents the rest once,
+ * as each operation's `default` response, so a client (or the fuzz test) knows the shape of any
+ * answer. A 429 also carries `Retry-After`.
+ */
+export function withDefaultErrorResponse<T extends { paths?: Record<string, unknown> }>(document: T): T {
+  const errorResponse = {
+    description: 'any other status: a 4xx of spec §8 with a Hebrew message (429 with Retry-After, seconds)',
+    headers: {
+      'Retry-After': { description: 'on 429: seconds until the limit resets', schema: { type: 'integer' } },
+    },
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          properties: { error: { type: 'string' }, message: { type: 'string' } },
+          required: ['error', 'message'],
+        },
+      },
+    },
+  };
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(item as Record<string, { responses?: Record<string, unknown> }>)) {
+      if (operation && typeof operation === 'object' && operation.responses) {
+        operation.responses.default ??= errorResponse;
+      }
+    }
+  }
+  return document;
+}

@@ -11,6 +11,7 @@ export const ERRORS = {
   internal: { status: 500, message: 'אירעה שגיאה, נסו שוב מאוחר יותר' },
   validation: { status: 400, message: 'הבקשה אינה תקינה' },
   bad_json: { status: 400, message: 'גוף הבקשה אינו JSON תקין' },
+  bad_url: { status: 400, message: 'הכתובת אינה תקינה' },
   unsupported_media_type: { status: 415, message: 'סוג התוכן של הבקשה אינו נתמך' },
   payload_too_large: { status: 413, message: 'הבקשה גדולה מדי' },
   xsrf: { status: 403, message: 'פג תוקף הדף, רעננו אותו ונסו שוב' },

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -40,10 +40,16 @@ export async function backupDatabase(database: Config['database'], file: string)
         `client tools and run: pg_dump --format=custom --file ${target} "$DATABASE_URL"`,
     );
   }
-  const dump = spawnSync('pg_dump', ['--format=custom', '--no-owner', '--file', target, database.url], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'inherit', 'pipe'],
+  // Asynchronous, so a server or a test in this process keeps writing while the dump runs.
+  await new Promise<void>((resolve, reject) => {
+    execFile(
+      'pg_dump',
+      ['--format=custom', '--no-owner', '--file', target, database.url],
+      (error, _out, stderr) =>
+        error
+          ? reject(new CommandError(`backup: pg_dump failed: ${stderr.trim() || error.message}`))
+          : resolve(),
+    );
   });
-  if (dump.status !== 0) throw new CommandError(`backup: pg_dump failed: ${dump.stderr.trim()}`);
   return `PostgreSQL database dumped with pg_dump (custom format, restore with pg_restore) to ${target}`;
 }

@@ -20,12 +20,15 @@ describe('npm run cli', { timeout: 90_000 }, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'forum-cli-'));
   const databaseFile = path.join(dataDir, 'forum.sqlite');
 
-  const cli = (args: string[]) =>
+  const cli = (args: string[], env: Record<string, string> = {}) =>
     new Promise<Run>((resolve) => {
       execFile(
         process.execPath,
         ['--import', 'tsx', path.resolve('server/cli.ts'), ...args],
-        { env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', DATA_DIR: dataDir }, timeout: 120_000 },
+        {
+          env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env },
+          timeout: 120_000,
+        },
         (error, stdout, stderr) => {
           const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
           resolve({ code, stdout, stderr });
@@ -98,5 +101,17 @@ describe('npm run cli', { timeout: 90_000 }, () => {
     expect(run.code).toBe(0);
     expect(count(file, 'topics')).toBe(12);
     expect(count(file, 'users')).toBe(count(databaseFile, 'users'));
+  });
+
+  it('restore puts the backup into an empty data directory and refuses one with tables', async () => {
+    const file = path.join(dataDir, 'backups', 'copy.sqlite');
+    const emptyDir = mkdtempSync(path.join(tmpdir(), 'forum-cli-restore-'));
+    const run = await cli(['restore', file], { DATA_DIR: emptyDir });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(count(path.join(emptyDir, 'forum.sqlite'), 'topics')).toBe(12);
+    const refused = await cli(['restore', file]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('--force');
   });
 });

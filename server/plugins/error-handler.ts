@@ -25,6 +25,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof HttpError) {
       // The thrower chose the text: the catalogue's (apiError), a validation rule's, or a catalogue
       // template filled in (a suspension's end date), with any extra fields beside it.
+      if ('retryAfterSeconds' in error) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply
         .status(error.statusCode)
         .send({ ...error.details, error: error.code, message: error.message });
@@ -36,7 +37,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (known) return reply.status(ERRORS[known].status).send(answer(known));
-    if (error.statusCode === 429) return reply.status(429).send(answer('rate_limited'));
+    if (error.statusCode === 429)
+      return reply.status(429).header('retry-after', '60').send(answer('rate_limited'));
     if (error instanceof SyntaxError) return reply.status(400).send(answer('bad_json'));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send(answer('validation'));

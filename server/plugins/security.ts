@@ -3,11 +3,36 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../http-error';
+import { apiError } from '../http-error';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Powerful features the forum never uses, denied to the page and to anything it embeds (only names
+ * Chromium knows: an unknown one logs a console error). Clipboard and fullscreen are left alone.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'ambient-light-sensor=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'idle-detection=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
 
 /**
  * Security headers with a Content-Security-Policy that allows no inline script, and the
@@ -15,13 +40,19 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * XSRF-TOKEN cookie, and every non-GET API call must echo it in the X-XSRF-TOKEN header.
  */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
+  const httpsOnly = app.config.publicUrl.startsWith('https:');
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // No inline <style> element: Vite emits stylesheets and TipTap's injected CSS is off; the
+        // hidden ALTCHA widget's own style element is refused (logged, no visible effect). Style
+        // attributes stay allowed: server-rendered React writes `style={}` as attributes (e.g. the
+        // avatar's size), which only style-src-attr governs.
+        styleSrc: ["'self'"],
+        styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:', 'http:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
@@ -34,7 +65,12 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       },
     },
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
+    // Only a site served over https may pin browsers to https.
+    strictTransportSecurity: httpsOnly ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -43,7 +79,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
         path: '/',
         sameSite: 'strict',
-        secure: request.protocol === 'https',
+        secure: httpsOnly || request.protocol === 'https',
         // The page script reads it to echo it back, so it cannot be httpOnly.
         httpOnly: false,
       });
@@ -51,7 +87,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
     const headerToken = request.headers[XSRF_HEADER];
     if (typeof headerToken !== 'string' || !cookieToken || !sameToken(headerToken, cookieToken)) {
-      throw new HttpError(403, 'xsrf', 'פג תוקף הדף, רעננו אותו ונסו שוב');
+      throw apiError('xsrf');
     }
   });
 });

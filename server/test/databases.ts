@@ -10,6 +10,7 @@ import { connectDatabase, type DatabaseKind } from '../db/connect';
 import type { Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { seedForums } from '../db/seed-forums';
+import { UNLIMITED_WRITES } from '../modules/rate-limit/rate-limit.rules';
 
 /** A clock tests move by hand. */
 export class TestClock implements Clock {
@@ -62,6 +63,10 @@ export function describeEachDatabase(
           LOG_LEVEL: 'silent',
           DATABASE_URL: created.url,
           ...options.config,
+          // Suites write from one address through a clock that starts before the factories' accounts
+          // were made (so all count as new): write limits stay out of the way unless a suite names
+          // its own (a later entry wins).
+          RATE_LIMITS: [UNLIMITED_WRITES, options.config?.RATE_LIMITS].filter(Boolean).join(','),
         });
         ctx.db = connectDatabase(ctx.config.database);
         await migrateToLatest(ctx.db);

@@ -3,6 +3,7 @@ import { parseBirthdate } from '../birthdate';
 import { LIMITS } from '../limits';
 import { VALIDATION_MESSAGES } from '../validation-messages';
 import { publicUser } from './common';
+import { cleanString } from '../text';
 
 /** An ALTCHA challenge as GET /api/captcha gives it; the widget reads it as it is. */
 export const captchaChallenge = z.object({
@@ -20,8 +21,7 @@ export type CaptchaChallenge = z.infer<typeof captchaChallenge>;
 
 const M = VALIDATION_MESSAGES;
 
-export const emailField = z
-  .string({ error: M.invalidEmail })
+export const emailField = cleanString(z.string({ error: M.invalidEmail }))
   .trim()
   .min(LIMITS.emailMinLength, { error: M.invalidEmail })
   .max(LIMITS.emailMaxLength, { error: M.invalidEmail })
@@ -33,8 +33,7 @@ export const passwordField = z
   .max(LIMITS.passwordMaxLength, { error: M.passwordTooLong });
 
 /** Letters of any script, digits, spaces inside, and `_ - .`: nothing that looks like markup. */
-export const usernameField = z
-  .string({ error: M.usernameTooShort })
+export const usernameField = cleanString(z.string({ error: M.usernameTooShort }))
   .trim()
   .min(LIMITS.usernameMinLength, { error: M.usernameTooShort })
   .max(LIMITS.usernameMaxLength, { error: M.usernameTooLong })
@@ -44,8 +43,7 @@ export const usernameField = z
  * `dd/mm/yyyy`, a real date (shared/birthdate.ts). The minimum age depends on today, so the form
  * checks it with `birthdateError` and the server with its own clock.
  */
-export const birthdateField = z
-  .string({ error: M.birthdateRequired })
+export const birthdateField = cleanString(z.string({ error: M.birthdateRequired }))
   .trim()
   .min(1, { error: M.birthdateRequired })
   .refine((text) => parseBirthdate(text) !== null, { error: M.birthdateFormat });
@@ -54,10 +52,10 @@ export const birthdateField = z
  * The solved ALTCHA payload (base64 text from the widget). Optional here so that a missing one is
  * answered by the captcha check with its own code, `captcha_missing`.
  */
-export const captchaField = z.string().max(10_000).optional();
+export const captchaField = cleanString().max(10_000).optional();
 
 /** The value at the end of an activation or reset link. */
-export const linkValueField = z.string().max(1_000);
+export const linkValueField = cleanString().max(1_000);
 
 export const loginBody = z.strictObject({
   email: emailField,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanString } from '../text';
 
 /** Events the client reports beside page views (spec §2, §7: "analytics events are sent with many calls"). */
 export const ANALYTICS_EVENTS = [
@@ -38,19 +39,17 @@ export const ANALYTICS_TEXT_MAX = 300;
 export const analyticsBody = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('page_view'),
-    path: z
-      .string({ error: 'נתיב לא תקין' })
+    path: cleanString(z.string({ error: 'נתיב לא תקין' }))
       .startsWith('/', { error: 'נתיב לא תקין' })
       .max(ANALYTICS_TEXT_MAX, { error: 'נתיב ארוך מדי' }),
   }),
   z.strictObject({
     kind: z.literal('event'),
-    path: z
-      .string({ error: 'נתיב לא תקין' })
+    path: cleanString(z.string({ error: 'נתיב לא תקין' }))
       .startsWith('/', { error: 'נתיב לא תקין' })
       .max(ANALYTICS_TEXT_MAX, { error: 'נתיב ארוך מדי' }),
     name: z.enum(ANALYTICS_EVENTS, { error: 'אירוע לא מוכר' }),
-    label: z.string().max(ANALYTICS_TEXT_MAX, { error: 'תיאור ארוך מדי' }).optional(),
+    label: cleanString().max(ANALYTICS_TEXT_MAX, { error: 'תיאור ארוך מדי' }).optional(),
   }),
 ]);
 export type AnalyticsBody = z.infer<typeof analyticsBody>;

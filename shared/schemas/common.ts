@@ -1,11 +1,18 @@
 import { z } from 'zod';
+import { cleanString } from '../text';
+
+/**
+ * The largest id a row can have: ids are 32-bit integers on PostgreSQL (SQLite would take more), so
+ * a larger one is refused as invalid rather than sent to a database that cannot compare it.
+ */
+export const MAX_ID = 2_147_483_647;
 
 /** A positive database id in a path, e.g. `/api/topic/{id}`. */
 export const idParam = z.coerce
   .number({ error: 'מזהה לא תקין' })
   .int({ error: 'מזהה לא תקין' })
   .positive({ error: 'מזהה לא תקין' })
-  .max(Number.MAX_SAFE_INTEGER, { error: 'מזהה לא תקין' });
+  .max(MAX_ID, { error: 'מזהה לא תקין' });
 
 /** A keyset cursor in a path, e.g. `/more/{timestamp}`. */
 export const cursorParam = z.coerce
@@ -13,6 +20,9 @@ export const cursorParam = z.coerce
   .int({ error: 'ערך המשך לא תקין' })
   .nonnegative({ error: 'ערך המשך לא תקין' })
   .max(Number.MAX_SAFE_INTEGER, { error: 'ערך המשך לא תקין' });
+
+/** A text path parameter, e.g. an image or avatar file name: cleaned like every stored text. */
+export const textParam = cleanString().max(1_000, { error: 'הכתובת ארוכה מדי' });
 
 /** The body of every error answer (DESIGN.md). */
 export const errorBody = z.object({

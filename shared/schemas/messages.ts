@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { VALIDATION_MESSAGES } from '../validation-messages';
-import { publicUser } from './common';
+import { MAX_ID, publicUser } from './common';
+import { cleanString } from '../text';
 
 export const message = z.object({
   id: z.number().int(),
@@ -19,15 +20,16 @@ export const bodyId = (what: string) =>
     .number({ error: `${what} לא תקין` })
     .int({ error: `${what} לא תקין` })
     .positive({ error: `${what} לא תקין` })
-    .max(Number.MAX_SAFE_INTEGER, { error: `${what} לא תקין` });
+    .max(MAX_ID, { error: `${what} לא תקין` });
 
 /**
  * Message markup as sent by the writer. Only the length is checked here; emptiness is judged on
  * the sanitised HTML by the server (spec §5: empty after removing br, div and p and trimming).
  */
-export const messageContent = z
-  .string({ error: VALIDATION_MESSAGES.emptyMessage })
-  .max(LIMITS.messageMaxLength, { error: VALIDATION_MESSAGES.messageTooLong });
+export const messageContent = cleanString(z.string({ error: VALIDATION_MESSAGES.emptyMessage })).max(
+  LIMITS.messageMaxLength,
+  { error: VALIDATION_MESSAGES.messageTooLong },
+);
 
 /** POST /api/message: a reply. Answer: the saved message. */
 export const newMessageBody = z.strictObject({

@@ -4,6 +4,7 @@ import { VALIDATION_MESSAGES } from '../validation-messages';
 import { captchaField, emailField } from './accounts';
 import { publicUser } from './common';
 import { bodyId, message } from './messages';
+import { cleanString } from '../text';
 
 /**
  * A message report (spec §3). The reason and the email are kept and sent as plain text, exactly
@@ -24,8 +25,7 @@ export const messageReport = z.object({
 export type MessageReport = z.infer<typeof messageReport>;
 
 /** A report reason as typed (spec §5): at least 5 characters after trimming. */
-export const reportReason = z
-  .string({ error: VALIDATION_MESSAGES.reportTooShort })
+export const reportReason = cleanString(z.string({ error: VALIDATION_MESSAGES.reportTooShort }))
   .trim()
   .min(LIMITS.reportReasonMinLength, { error: VALIDATION_MESSAGES.reportTooShort })
   .max(LIMITS.reportReasonMaxLength, { error: VALIDATION_MESSAGES.reportTooLong });

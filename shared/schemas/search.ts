@@ -3,13 +3,13 @@ import { normalizeForSearch } from '../hebrew';
 import { LIMITS } from '../limits';
 import { VALIDATION_MESSAGES } from '../validation-messages';
 import { cursorParam } from './common';
+import { cleanString } from '../text';
 
 /**
  * A search query as typed (spec §5): at least 3 characters after trimming, and still at least 3
  * once niqqud is stripped, since shorter text has no trigram for the index to look up.
  */
-export const searchQuery = z
-  .string({ error: VALIDATION_MESSAGES.searchQueryTooShort })
+export const searchQuery = cleanString(z.string({ error: VALIDATION_MESSAGES.searchQueryTooShort }))
   .trim()
   .min(LIMITS.searchQueryMinLength, { error: VALIDATION_MESSAGES.searchQueryTooShort })
   .max(LIMITS.searchQueryMaxLength, { error: VALIDATION_MESSAGES.searchQueryTooLong })

@@ -3,6 +3,7 @@ import { LIMITS } from '../limits';
 import { VALIDATION_MESSAGES } from '../validation-messages';
 import { publicUser } from './common';
 import { bodyId, message, messageContent } from './messages';
+import { cleanString } from '../text';
 
 /** A topic as lists show it (spec §3: "post"). */
 export const post = z.object({
@@ -44,8 +45,7 @@ export const topicResponse = z.object({
 export type TopicResponse = z.infer<typeof topicResponse>;
 
 /** A subject as typed: trimmed, 1 to 40 characters (spec §5). */
-export const subjectText = z
-  .string({ error: VALIDATION_MESSAGES.emptySubject })
+export const subjectText = cleanString(z.string({ error: VALIDATION_MESSAGES.emptySubject }))
   .trim()
   .min(1, { error: VALIDATION_MESSAGES.emptySubject })
   .max(LIMITS.subjectMaxLength, { error: VALIDATION_MESSAGES.subjectTooLong });

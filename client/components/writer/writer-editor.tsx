@@ -35,6 +35,8 @@ export default function WriterEditor({
 }) {
   const editor = useEditor({
     immediatelyRender: false,
+    // Its base styles are in writer.css: an injected style element would need 'unsafe-inline'.
+    injectCSS: false,
     extensions: [
       StarterKit.configure({
         heading: false,

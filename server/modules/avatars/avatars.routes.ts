@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody } from '../../../shared/schemas/common';
+import { errorBody, textParam } from '../../../shared/schemas/common';
 import { apiError } from '../../http-error';
 import { findAvatarOwner } from './avatars.repository';
 import { renderAvatar } from './avatars.service';
@@ -19,7 +19,7 @@ export const avatarsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         description:
           "A user's generated avatar (SVG). The URL from the user's `avatar` field changes with the username, so it is cached for a year.",
-        params: z.object({ file: z.string() }),
+        params: z.object({ file: textParam }),
         produces: ['image/svg+xml'],
         response: { 200: z.string().describe('the SVG document'), 404: errorBody },
       },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody } from '../../../shared/schemas/common';
+import { errorBody, textParam } from '../../../shared/schemas/common';
 import { IMAGE_NAME_PATTERN } from '../../../shared/schemas/images';
 import { apiError } from '../../http-error';
 import { findImage } from './images.repository';
@@ -15,7 +15,7 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['images'],
         description: 'A stored topic image (WebP), big or small, cached for a year.',
-        params: z.object({ name: z.string() }),
+        params: z.object({ name: textParam }),
         produces: ['image/webp'],
         response: { 200: z.unknown().describe('the WebP bytes'), 404: errorBody },
       },

@@ -9,6 +9,7 @@ import {
   MENTION_ATTRIBUTE,
   QUOTE_ATTRIBUTE,
 } from '../../../shared/markup-rules';
+import { cleanText } from '../../../shared/text';
 import { apiError } from '../../http-error';
 
 /** Attributes each tag may keep after sanitising; anything else (events, style, id…) is dropped. */
@@ -162,11 +163,22 @@ export interface PreparedContent {
  * Everything a message write stores about a body, or a 400 with the spec's Hebrew message: longer
  * than 10000 characters of markup as sent, or empty once sanitised.
  */
+/**
+ * Sanitises, then cleans what the entities decoded into (`&#1;` becomes a control character, `&#0;`
+ * U+FFFD): the stored HTML follows the same text rules as every other field (shared/text.ts). A
+ * cleaned result is sanitised once more, so removing a character can never join an unsafe URL.
+ */
+function sanitizeStoredText(html: string): string {
+  const sanitized = sanitizeMessage(html);
+  const cleaned = cleanText(sanitized.replace(/\uFFFD/g, ''));
+  return cleaned === sanitized ? sanitized : cleanText(sanitizeMessage(cleaned));
+}
+
 export function prepareMessageContent(html: string): PreparedContent {
   if (html.length > LIMITS.messageMaxLength) {
     throw apiError('message_too_long');
   }
-  const content = sanitizeMessage(html);
+  const content = sanitizeStoredText(html);
   if (isEmptyMessage(content)) throw apiError('empty_message');
   const plain = messagePlainText(content);
   return { content, contentSearch: normalizeForSearch(plain), preview: previewText(plain) };

@@ -4,6 +4,7 @@ import { idParam } from '../../../shared/schemas/common';
 import { editMessageBody, likeResponse, message, newMessageBody } from '../../../shared/schemas/messages';
 import { actorOf } from '../../actor';
 import { createReply, editMessage, removeMessage, toggleMessageLike } from './messages.service';
+import { limitWrite } from '../rate-limit/write-limits';
 
 const tags = ['messages'];
 
@@ -18,6 +19,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         body: newMessageBody,
         response: { 200: message },
       },
+      preHandler: (request) => limitWrite(app, request, 'reply', request.body.content),
     },
     async (request) => createReply(app.deps, actorOf(request.user), request.body),
   );
@@ -31,6 +33,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         body: editMessageBody,
         response: { 200: message },
       },
+      preHandler: (request) => limitWrite(app, request, 'edit', request.body.content),
     },
     async (request) => editMessage(app.deps, actorOf(request.user), request.body),
   );
@@ -57,6 +60,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ id: idParam }),
         response: { 200: likeResponse },
       },
+      preHandler: (request) => limitWrite(app, request, 'like'),
     },
     async (request) => toggleMessageLike(app.deps, actorOf(request.user), request.params.id),
   );

@@ -2,7 +2,16 @@
 export const RATE_LIMITED_ACTIONS = ['login', 'register', 'forgotPassword', 'report'] as const;
 export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
 export type RateLimitScope = 'ip' | 'email';
-export type RateLimitRuleName = `${RateLimitedAction}.${RateLimitScope}`;
+
+/**
+ * Writes by logged-in users, counted per user and per address; `newUser` is a tighter count for an
+ * account in its first hour (spam accounts post at once). `link` counts messages holding a link.
+ */
+export const WRITE_ACTIONS = ['topic', 'reply', 'edit', 'like'] as const;
+export type WriteAction = (typeof WRITE_ACTIONS)[number];
+export type WriteRuleName = `${WriteAction}.${'user' | 'ip'}` | 'topic.newUser' | 'link.newUser';
+
+export type RateLimitRuleName = `${RateLimitedAction}.${RateLimitScope}` | WriteRuleName;
 
 export interface RateLimitRule {
   limit: number;
@@ -25,10 +34,33 @@ export const DEFAULT_RATE_LIMITS: RateLimitRules = {
   'forgotPassword.email': { limit: 5, windowMs: 60 * MINUTE },
   'report.ip': { limit: 20, windowMs: 60 * MINUTE },
   'report.email': { limit: 10, windowMs: 60 * MINUTE },
+  // Writing: a busy member in a lively thread stays well under these; a script does not.
+  'topic.user': { limit: 10, windowMs: 60 * MINUTE },
+  'topic.ip': { limit: 30, windowMs: 60 * MINUTE },
+  'reply.user': { limit: 30, windowMs: 10 * MINUTE },
+  'reply.ip': { limit: 100, windowMs: 10 * MINUTE },
+  'edit.user': { limit: 30, windowMs: 10 * MINUTE },
+  'edit.ip': { limit: 100, windowMs: 10 * MINUTE },
+  'like.user': { limit: 120, windowMs: 10 * MINUTE },
+  'like.ip': { limit: 400, windowMs: 10 * MINUTE },
+  'topic.newUser': { limit: 2, windowMs: 60 * MINUTE },
+  'link.newUser': { limit: 3, windowMs: 60 * MINUTE },
 };
 
+/**
+ * A RATE_LIMITS value that lifts every write limit, for the test suites, the end-to-end server and
+ * the benchmark, which write far faster than people do from one address.
+ */
+export const UNLIMITED_WRITES = (Object.keys(DEFAULT_RATE_LIMITS) as RateLimitRuleName[])
+  .filter((name) => /^(topic|reply|edit|like|link)\./.test(name))
+  .map((name) => `${name}=1000000/60`)
+  .join(',');
+
+/** How long an account counts as new: its first hour. */
+export const NEW_ACCOUNT_MS = 60 * MINUTE;
+
 const RULE_NAMES = new Set<string>(Object.keys(DEFAULT_RATE_LIMITS));
-const ENTRY = /^([a-zA-Z]+\.(?:ip|email))=(\d+)\/(\d+)$/;
+const ENTRY = /^([a-zA-Z]+\.(?:ip|email|user|newUser))=(\d+)\/(\d+)$/;
 
 /**
  * Reads the RATE_LIMITS setting, `name=limit/windowSeconds` pairs separated by commas

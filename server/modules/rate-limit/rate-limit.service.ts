@@ -1,8 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { apiError } from '../../http-error';
+import { ERRORS } from '../../../shared/errors';
+import { HttpError } from '../../http-error';
 import { countRequest, deleteStaleCounters } from './rate-limit.repository';
 import type { RateLimitedAction } from './rate-limit.rules';
+
+/** A 429 that says when to come back: the error handler sends `retryAfterSeconds` as Retry-After. */
+export class RateLimitedError extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(ERRORS.rate_limited.status, 'rate_limited', ERRORS.rate_limited.message);
+  }
+}
 
 /** Longer than every window, so a deleted counter had already restarted. */
 const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -27,8 +35,10 @@ export async function enforceRateLimit(
     await deleteStaleCounters(app.db, now - STALE_AFTER_MS);
   }
   const hashedKey = createHash('sha256').update(key).digest('hex');
-  const { count } = await countRequest(app.db, hashedKey, now, windowMs);
-  if (count > limit) throw apiError('rate_limited');
+  const { count, windowStart } = await countRequest(app.db, hashedKey, now, windowMs);
+  if (count > limit) {
+    throw new RateLimitedError(Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)));
+  }
 }
 
 /**

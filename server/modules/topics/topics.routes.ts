@@ -13,6 +13,7 @@ import {
 import { errorBody } from '../../../shared/schemas/common';
 import { topicImageResponse } from '../../../shared/schemas/images';
 import { actorOf } from '../../actor';
+import { limitWrite } from '../rate-limit/write-limits';
 import {
   createTopic,
   deleteTopic,
@@ -84,6 +85,7 @@ export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: newTopicBody,
         response: { 200: topicResponse },
       },
+      preHandler: (request) => limitWrite(app, request, 'topic', request.body.message),
     },
     async (request) => createTopic(app.deps, actorOf(request.user), request.body),
   );

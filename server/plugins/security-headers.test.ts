@@ -1,0 +1,73 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { describeEachDatabase } from '../test/databases';
+import { PERMISSIONS_POLICY } from './security';
+
+function cspDirectives(header: unknown): Map<string, string> {
+  return new Map(
+    String(header)
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name = '', ...values]) => [name, values.join(' ')]),
+  );
+}
+
+describeEachDatabase(
+  'production headers over https',
+  (ctx) => {
+    it('pins browsers to https and marks the XSRF cookie Secure', async () => {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/forums' });
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(String(response.headers['set-cookie'])).toMatch(/XSRF-TOKEN=[^;]+;.*Secure/);
+    });
+  },
+  { config: { PUBLIC_URL: 'https://forum.example' } },
+);
+
+describeEachDatabase('production headers over http', (ctx) => {
+  it('sends no HSTS and no Secure cookie on a plain-http site', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/forums' });
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    expect(String(response.headers['set-cookie'])).not.toMatch(/Secure/);
+  });
+
+  it('denies the browser features the forum does not use', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/forums' });
+    const policy = String(response.headers['permissions-policy']);
+    expect(policy).toBe(PERMISSIONS_POLICY);
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) {
+      expect(policy).toContain(`${feature}=()`);
+    }
+  });
+
+  it('allows no inline style element, only style attributes', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/forums' });
+    const csp = cspDirectives(response.headers['content-security-policy']);
+    expect(csp.get('style-src')).toBe("'self'");
+    expect(csp.get('style-src-attr')).toBe("'unsafe-inline'");
+    expect(csp.get('script-src')).toBe("'self'");
+  });
+});
+
+describe('the client needs no inline style element', () => {
+  /** Every client source file, to find what would add a <style> element at run time. */
+  function sources(dir: string): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory()
+        ? sources(join(dir, entry.name))
+        : /\.(tsx?|html)$/.test(entry.name)
+          ? [join(dir, entry.name)]
+          : [],
+    );
+  }
+
+  it('has no <style> in its HTML or code, and keeps TipTap from injecting one', () => {
+    const files = sources(join(import.meta.dirname, '../../client'));
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      expect(text, file).not.toMatch(/<style[\s>]|createElement\(['"]style['"]\)/);
+      if (/useEditor\(/.test(text)) expect(text, file).toMatch(/injectCSS: false/);
+    }
+  });
+});
