@@ -25,6 +25,19 @@ export interface Mailer {
 /** A mail server that does not answer must not hold a request for nodemailer's default two minutes. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
+/** The message nodemailer sends, the same for SMTP and the outbox. */
+function messageOf(from: { name: string; address: string }, mail: OutgoingMail) {
+  return {
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    headers: mail.headers,
+    messageId: mail.messageId,
+  };
+}
+
 /**
  * SMTP through nodemailer when SMTP_URL is set; otherwise each mail becomes an .eml file in
  * DATA_DIR/outbox and its link is logged, so the forum works on a laptop with no mail server.
@@ -35,15 +48,7 @@ export function createMailer(config: Config, log: Logger): Mailer {
     const transport = nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS });
     return {
       async send(mail) {
-        await transport.sendMail({
-          from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          headers: mail.headers,
-          messageId: mail.messageId,
-        });
+        await transport.sendMail(messageOf(from, mail));
       },
       close: () => transport.close(),
     };
@@ -52,15 +57,7 @@ export function createMailer(config: Config, log: Logger): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({
-        from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        headers: mail.headers,
-        messageId: mail.messageId,
-      });
+      const info = await transport.sendMail(messageOf(from, mail));
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });

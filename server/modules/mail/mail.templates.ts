@@ -16,7 +16,24 @@ export interface LinkMailInput {
   note: string;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * The frame of every Hebrew mail: a right-to-left page with the site's name as its heading around
+ * `content` (HTML, already escaped). Mail clients ignore stylesheets, so styles are inline.
+ */
+export function mailPage(input: { subject: string; siteName: string; content: string }): string {
+  return `<!doctype html>
+<html lang="he" dir="rtl">
+<head><meta charset="utf-8"><title>${escapeHtml(input.subject)}</title></head>
+<body dir="rtl" style="margin:0;padding:24px;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1f2328;text-align:right">
+<div dir="rtl" style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff;border-radius:8px">
+<h1 dir="rtl" style="margin:0 0 16px;font-size:22px;text-align:right">${escapeHtml(input.siteName)}</h1>
+${input.content}
+</div>
+</body>
+</html>`;
+}
 
 /**
  * A Hebrew mail with one link, as right-to-left HTML and as plain text. Mail clients ignore
@@ -38,20 +55,15 @@ export function renderLinkMail(input: LinkMailInput): MailContent {
   ].join('\n');
   const paragraph = (content: string) =>
     `<p dir="rtl" style="margin:0 0 16px;text-align:right">${content}</p>`;
-  const html = `<!doctype html>
-<html lang="he" dir="rtl">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body dir="rtl" style="margin:0;padding:24px;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1f2328;text-align:right">
-<div dir="rtl" style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff;border-radius:8px">
-<h1 dir="rtl" style="margin:0 0 16px;font-size:22px;text-align:right">${escapeHtml(input.siteName)}</h1>
-${paragraph(escapeHtml(input.greeting))}
+  const html = mailPage({
+    subject,
+    siteName: input.siteName,
+    content: `${paragraph(escapeHtml(input.greeting))}
 ${input.body.map((line) => paragraph(escapeHtml(line))).join('\n')}
 <p dir="rtl" style="margin:24px 0;text-align:center"><a href="${escapeHtml(input.link)}" style="display:inline-block;padding:12px 24px;background:#1f6feb;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(input.linkLabel)}</a></p>
 ${paragraph(`אם הכפתור אינו פועל, העתיקו את הקישור לדפדפן: <a dir="ltr" href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a>`)}
 ${paragraph(escapeHtml(input.note))}
-${paragraph(`צוות ${escapeHtml(input.siteName)}`)}
-</div>
-</body>
-</html>`;
+${paragraph(`צוות ${escapeHtml(input.siteName)}`)}`,
+  });
   return { subject, text, html };
 }

@@ -1,7 +1,5 @@
 import type { NotificationCategory } from '../../../shared/schemas/notifications';
-import type { MailContent } from '../mail/mail.templates';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import { escapeHtml, type MailContent, mailPage } from '../mail/mail.templates';
 
 export interface MailItem {
   /** The Hebrew sentence of the notification. */
@@ -63,17 +61,12 @@ ${item.link ? block(`<a href="${escapeHtml(item.link)}" style="color:#1f6feb">ל
 </div>`,
     )
     .join('\n');
-  const html = `<!doctype html>
-<html lang="he" dir="rtl">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body dir="rtl" style="margin:0;padding:24px;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1f2328;text-align:right">
-<div dir="rtl" style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff;border-radius:8px">
-<h1 dir="rtl" style="margin:0 0 16px;font-size:22px;text-align:right">${escapeHtml(input.siteName)}</h1>
-${block(escapeHtml(input.greeting))}
+  const html = mailPage({
+    subject,
+    siteName: input.siteName,
+    content: `${block(escapeHtml(input.greeting))}
 ${htmlItems}
-${block(`<a href="${escapeHtml(input.unsubscribeLink)}">להפסקת המיילים על ${escapeHtml(input.unsubscribeLabel)}</a> · <a href="${escapeHtml(input.preferencesLink)}">לשינוי ההגדרות</a>`, 'margin:24px 0 0;font-size:13px;color:#57606a')}
-</div>
-</body>
-</html>`;
+${block(`<a href="${escapeHtml(input.unsubscribeLink)}">להפסקת המיילים על ${escapeHtml(input.unsubscribeLabel)}</a> · <a href="${escapeHtml(input.preferencesLink)}">לשינוי ההגדרות</a>`, 'margin:24px 0 0;font-size:13px;color:#57606a')}`,
+  });
   return { subject, text, html };
 }
