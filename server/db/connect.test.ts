@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { TEST_DATABASE_URL } from '../test/databases';
 import { connectDatabase } from './connect';
 
 describe('connectDatabase on SQLite', () => {
@@ -24,5 +26,25 @@ describe('connectDatabase on SQLite', () => {
     await sql`insert into t (name) values (${'ג'})`.execute(db);
     expect((await read()).rows.map((row) => row.name)).toEqual(['א', 'ב', 'ג']);
     await db.destroy();
+  });
+});
+
+describe.runIf(TEST_DATABASE_URL)('connectDatabase on PostgreSQL', () => {
+  it('survives PostgreSQL closing an idle pool connection and answers the next query', async () => {
+    const db = connectDatabase({ kind: 'postgres', url: TEST_DATABASE_URL ?? '' });
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
+      const pid = rows[0]?.pid;
+      // The connection is idle in the pool now; ending it makes the pool emit 'error'.
+      await admin.query('select pg_terminate_backend($1)', [pid]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const again = await sql<{ one: number }>`select 1 as one`.execute(db);
+      expect(again.rows[0]?.one).toBe(1);
+    } finally {
+      await admin.end();
+      await db.destroy();
+    }
   });
 });

@@ -24,11 +24,7 @@ export function connectDatabase(database: Config['database']): Kysely<Database> 
   const db =
     database.kind === 'postgres'
       ? new Kysely<Database>({
-          dialect: withEventBus(
-            new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 10 }) }),
-            hub,
-            { notify: true },
-          ),
+          dialect: withEventBus(new PostgresDialect({ pool: openPool(database.url) }), hub, { notify: true }),
         })
       : new Kysely<Database>({
           dialect: withEventBus(new SqliteDialect({ database: openSqlite(database.file) }), hub, {
@@ -37,6 +33,19 @@ export function connectDatabase(database: Config['database']): Kysely<Database> 
         });
   attachEventHub(db, hub);
   return db;
+}
+
+/**
+ * A PostgreSQL pool that survives losing an idle connection (a restart, a failover,
+ * `pg_terminate_backend`): the pool drops that client and opens another on the next query, but an
+ * 'error' event nobody listens to would end the process.
+ */
+function openPool(url: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', (error) => {
+    console.warn(`PostgreSQL closed an idle pool connection; it will be replaced: ${error.message}`);
+  });
+  return pool;
 }
 
 function openSqlite(file: string): SqliteDatabase.Database {
