@@ -31,9 +31,13 @@ function setup(options: { loggedIn?: boolean; ticket?: () => Promise<EventsTicke
   const sources: FakeSource[] = [];
   let now = 1_000_000;
   let loggedIn = options.loggedIn ?? true;
+  let issued = 0;
   const fetchTicket = vi.fn(
     options.ticket ??
-      (async () => ({ ticket: `t${fetchTicket.mock.calls.length}`, expiresAt: now + 600_000 })),
+      (async (): Promise<EventsTicketResponse> => {
+        issued += 1;
+        return { ticket: `t${issued}`, expiresAt: now + 600_000 };
+      }),
   );
   const hub = new LiveHub({
     createSource: (url) => {

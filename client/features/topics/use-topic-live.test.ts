@@ -37,7 +37,7 @@ describe('mergeLatestPage', () => {
     expect(ids(merged?.pages[0])).toEqual([10, 11, 12, 13, 14, 15, 16, 17]);
     expect(merged?.pages[0]?.hasMoreMessages).toBe(true);
     expect(ids(merged?.pages[1])).toEqual(range(3, 9).map((item) => item.id));
-    expect((merged?.pages[0] as TopicResponse).post.replies).toBe(21);
+    expect((merged?.pages[0] as TopicResponse | undefined)?.post.replies).toBe(21);
   });
 
   it('replaces edited and liked replies in place and drops deleted ones in the latest range', () => {
