@@ -168,18 +168,19 @@ test.describe
         const cards = page.locator('.post-list .post-list__items > li');
         await expect(cards).toHaveCount(7);
         const firstSubject = await cards.first().textContent();
-        await page
-          .getByText('נושאים אחרונים')
-          .scrollIntoViewIfNeeded()
-          .catch(() => undefined);
+        // The reader is down the list: what they look at must not move when the banner shows.
+        await cards.nth(3).scrollIntoViewIfNeeded();
+        await page.waitForTimeout(300);
         const before = await scrollOf(page);
+        const looked = await cards.nth(3).boundingBox();
         const subject = `נושא חדש בבית ${width} ${stamp}`;
         await newTopic(request, E2E_USER_TOKEN, subject);
         const banner = page.getByRole('button', { name: 'נושא חדש אחד - הצגה' });
         await expect(banner).toBeVisible({ timeout: 2000 });
-        // Nothing moved until the reader asks.
+        await expect(banner).toBeInViewport();
         expect(await cards.first().textContent()).toBe(firstSubject);
         expect(await scrollOf(page)).toBe(before);
+        expect(await cards.nth(3).boundingBox()).toEqual(looked);
         await page.screenshot({ path: `test-results/live-home-banner-${width}.png` });
         await banner.click();
         await expect(cards.first()).toContainText(subject);
