@@ -50,7 +50,8 @@ export function usePostsLive(forumId: number, enabled: boolean, posts: readonly 
   const [inserted, setInserted] = useState(0);
   const isHome = forumId === ALL_POSTS_FORUM_ID;
   const [owner, setOwner] = useState(forumId);
-  if (owner !== forumId) {
+  // Object.is: a forum id that is not a number (NaN) must still equal itself, or this loops.
+  if (!Object.is(owner, forumId)) {
     // Another forum in the same page component: its own banner and count.
     setOwner(forumId);
     setNewIds(new Set());
