@@ -2,31 +2,44 @@ import { useEffect } from 'react';
 import type { UserResponse } from '../../shared/schemas/accounts';
 import { he } from '../i18n/he';
 import { ApiError, apiFetch } from '../lib/api-client';
+import { liveHub } from '../lib/live-events';
 import { openHeaderPanel } from '../session/header-panel';
-import { getAuth, logout, setAuthenticatedUser } from '../session/auth-store';
+import { followOtherTabs, getAuth, logout, onTokenChange, setAuthenticatedUser } from '../session/auth-store';
 
 /**
- * A token stored at app start is validated once (§4): on success the user is known, on a refusal
- * the visitor is logged out and shown the login panel. A network failure keeps the token.
+ * Checks a stored token once (§4): on success the user is known, on a refusal the visitor is
+ * logged out and shown the login panel. A network failure keeps the token.
+ */
+function validateToken(token: string, isCancelled: () => boolean): void {
+  apiFetch<UserResponse>('/api/validate-token')
+    .then(({ user }) => {
+      if (!isCancelled() && getAuth().token === token) setAuthenticatedUser(user);
+    })
+    .catch((error: unknown) => {
+      if (isCancelled() || getAuth().token !== token) return;
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+        logout();
+        openHeaderPanel('Login', he.tokenInvalid);
+      }
+    });
+}
+
+/**
+ * A token stored at app start is validated once; the header follows a login or logout in another
+ * tab; and the tab's live-update stream is reopened for the new session (or none).
  */
 export function AuthBootstrap() {
   useEffect(() => {
-    const { token } = getAuth();
-    if (!token) return;
     let cancelled = false;
-    apiFetch<UserResponse>('/api/validate-token')
-      .then(({ user }) => {
-        if (!cancelled && getAuth().token === token) setAuthenticatedUser(user);
-      })
-      .catch((error: unknown) => {
-        if (cancelled || getAuth().token !== token) return;
-        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-          logout();
-          openHeaderPanel('Login', he.tokenInvalid);
-        }
-      });
+    const isCancelled = () => cancelled;
+    const { token } = getAuth();
+    if (token) validateToken(token, isCancelled);
+    const stopFollowing = followOtherTabs((newToken) => validateToken(newToken, isCancelled));
+    const stopWatching = onTokenChange(() => liveHub()?.authChanged());
     return () => {
       cancelled = true;
+      stopFollowing();
+      stopWatching();
     };
   }, []);
   return null;

@@ -14,15 +14,25 @@ interface PostListProps {
   more: MoreSource;
   label: string;
   showForum?: boolean;
+  /** Posts inserted at the top after the list was shown: shown on top of the revealed count. */
+  inserted?: number;
 }
 
 /**
  * Posts, 7 at first; the link shows 7 earlier ones each time, fetching from the server when the
  * fetched ones run out (spec §2, §9).
  */
-export function PostList({ posts, users, forums, more, label, showForum = true }: PostListProps) {
-  const { shown, waiting, canRevealMore, revealMore } = useRevealMore(posts.length, more);
-  const visible = posts.slice(0, shown);
+export function PostList({
+  posts,
+  users,
+  forums,
+  more,
+  label,
+  showForum = true,
+  inserted = 0,
+}: PostListProps) {
+  const { shown, waiting, canRevealMore, revealMore } = useRevealMore(posts.length - inserted, more);
+  const visible = posts.slice(0, shown + inserted);
 
   if (posts.length === 0) return <p className="empty-state">{he.noPosts}</p>;
 

@@ -14,6 +14,7 @@ export function RevealMoreList<Item extends { id: number }>({
   moreLabel,
   className,
   listClassName,
+  inserted = 0,
   children,
 }: {
   items: readonly Item[];
@@ -22,10 +23,12 @@ export function RevealMoreList<Item extends { id: number }>({
   moreLabel: string;
   className: string;
   listClassName: string;
+  /** Items put at the top after the list was shown (live updates): shown beyond the revealed count. */
+  inserted?: number;
   children: (item: Item) => ReactNode;
 }) {
-  const { shown, canRevealMore, revealMore } = useRevealMore(items.length, source);
-  const visible = items.slice(0, shown);
+  const { shown, canRevealMore, revealMore } = useRevealMore(items.length - inserted, source);
+  const visible = items.slice(0, shown + inserted);
   const bottomLoading = source.isFetchingNextPage;
   return (
     <section className={className} aria-label={label}>

@@ -32,6 +32,10 @@ export const he = {
   replies: (count: number) => (count === 1 ? 'תגובה אחת' : `${count} תגובות`),
   // Topic
   showEarlierMessages: 'הצגת הודעות מוקדמות יותר...',
+  /** Replies that arrived live while the reader was further up (a button that shows them). */
+  newMessages: (count: number) => (count === 1 ? 'הודעה חדשה אחת' : `${count} הודעות חדשות`),
+  /** Topics that arrived live above a list (a banner that inserts them). */
+  newTopics: (count: number) => (count === 1 ? 'נושא חדש אחד - הצגה' : `${count} נושאים חדשים - הצגה`),
   likes: (count: number) => (count === 1 ? 'לייק אחד' : `${count} לייקים`),
   recommendations: 'אולי יעניין אותך גם',
   unknownUser: 'משתמש',

@@ -14,6 +14,8 @@ export const apiPaths = {
   forums: '/api/forums',
   site: '/api/site',
   recommendations: '/api/recommendations',
+  events: '/api/events',
+  eventsTicket: '/api/events/ticket',
 } as const;
 
 export const queryKeys = {

@@ -80,3 +80,35 @@ export function logout(): void {
   }
   store.set(GUEST);
 }
+
+/** Calls `listener` whenever the token changes (login, logout, another tab's), for the live stream. */
+export function onTokenChange(listener: (token: string | null) => void): () => void {
+  let last = store.get().token;
+  return store.subscribe(() => {
+    const { token } = store.get();
+    if (token === last) return;
+    last = token;
+    listener(token);
+  });
+}
+
+/**
+ * Follows logins and logouts of the other tabs of this site: the token lives in localStorage,
+ * whose `storage` event fires in every other tab when it changes. A new token's user is unknown
+ * until `onNewToken` (the app's validation) confirms it. Returns the stop function.
+ */
+export function followOtherTabs(onNewToken: (token: string) => void): () => void {
+  const handleStorage = (event: StorageEvent) => {
+    if (event.key !== AUTH_TOKEN_KEY && event.key !== null) return;
+    const token = readStoredToken();
+    if (token === store.get().token) return;
+    if (token === null) {
+      store.set(GUEST);
+      return;
+    }
+    store.set({ token, userId: null, user: null });
+    onNewToken(token);
+  };
+  window.addEventListener('storage', handleStorage);
+  return () => window.removeEventListener('storage', handleStorage);
+}

@@ -6,6 +6,8 @@ import { PageLoader } from '../../components/page-loader';
 import { PostList } from '../../components/post-list';
 import { useForums } from '../../session/get-forums';
 import { usePostList } from '../../features/topics/use-post-list';
+import { usePostsLive } from '../../features/topics/use-posts-live';
+import { NewTopicsBanner } from '../../features/topics/new-topics-banner';
 import { NewTopicBox } from '../../features/writer/new-topic-box';
 import { useTitle } from '../../session/head';
 import { loadStatusOfQuery } from '../../lib/load-status-store';
@@ -20,6 +22,7 @@ export function ForumPage() {
   const forum = forums?.find((item) => item.id === forumId);
   const { query, posts, users } = usePostList(valid ? forumId : -1);
   const status = loadStatusOfQuery(query);
+  const live = usePostsLive(forumId, valid && query.isSuccess, posts);
   useRedirectToNotFound(!valid || (status === LoadStatus.NotFound && posts.length === 0));
   useTitle(forum?.name);
 
@@ -43,6 +46,9 @@ export function ForumPage() {
         <FailurePanel onRetry={() => query.refetch()} />
       ) : null}
       {query.isSuccess || posts.length > 0 ? (
+        <NewTopicsBanner count={live.newCount} onShow={() => void live.showNew().catch(() => undefined)} />
+      ) : null}
+      {query.isSuccess || posts.length > 0 ? (
         <PostList
           key={forumId}
           posts={posts}
@@ -51,6 +57,7 @@ export function ForumPage() {
           more={query}
           label={forum?.name ?? ''}
           showForum={false}
+          inserted={live.inserted}
         />
       ) : null}
     </div>

@@ -6,6 +6,8 @@ import { TopSlider } from '../../components/top-slider';
 import { useForums } from '../../session/get-forums';
 import { useSiteName } from '../../session/get-site';
 import { usePostList } from '../../features/topics/use-post-list';
+import { usePostsLive } from '../../features/topics/use-posts-live';
+import { NewTopicsBanner } from '../../features/topics/new-topics-banner';
 import { he } from '../../i18n/he';
 import { useTitle } from '../../session/head';
 
@@ -15,6 +17,7 @@ export function HomePage() {
   const siteName = useSiteName();
   const { data: forums } = useForums();
   const { query, posts, users } = usePostList(ALL_POSTS_FORUM_ID);
+  const live = usePostsLive(ALL_POSTS_FORUM_ID, query.isSuccess, posts);
 
   return (
     <div className="home">
@@ -25,7 +28,15 @@ export function HomePage() {
         <>
           <TopSlider posts={posts} forums={forums} />
           <h2 className="section-title">{he.latestPosts}</h2>
-          <PostList posts={posts} users={users} forums={forums} more={query} label={he.allPosts} />
+          <NewTopicsBanner count={live.newCount} onShow={() => void live.showNew().catch(() => undefined)} />
+          <PostList
+            posts={posts}
+            users={users}
+            forums={forums}
+            more={query}
+            label={he.allPosts}
+            inserted={live.inserted}
+          />
         </>
       ) : null}
       {query.isSuccess && posts.length === 0 ? <p className="empty-state">{he.noPosts}</p> : null}

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { LoadStatus } from '../../../shared/load-status';
 import type { PublicUser } from '../../../shared/schemas/common';
@@ -14,6 +14,8 @@ import { MessageActions } from '../../features/message-actions/message-actions';
 import { MessageContent } from '../../components/message-content';
 import { useRecommendations } from '../../features/topics/get-recommendations';
 import { repliesOf, topicOf, useTopic } from '../../features/topics/get-topic';
+import { useTopicLive } from '../../features/topics/use-topic-live';
+import { useActor } from '../../session/auth-store';
 import { ReplyWriter } from '../../features/writer/reply-writer';
 import { he } from '../../i18n/he';
 import { formatDateTime } from '../../lib/dates';
@@ -34,6 +36,7 @@ export function TopicPage() {
   const query = useTopic(valid ? topicId : 0);
   const status = loadStatusOfQuery(query);
   const first = topicOf(query.data?.pages);
+  useTopicLive(topicId, valid && first !== undefined);
   useRedirectToNotFound(!valid || (status === LoadStatus.NotFound && !first));
   useTitle(first?.post.subject);
   const { data: forums } = useForums();
@@ -66,7 +69,14 @@ export function TopicPage() {
               user={users.get(first.mainMessage.userId)}
               isMain
             />
-            <Replies key={topicId} replies={replies} post={first.post} users={users} more={query} />
+            <Replies
+              key={topicId}
+              replies={replies}
+              mainId={first.mainMessage.id}
+              post={first.post}
+              users={users}
+              more={query}
+            />
           </section>
           {first.post.image && first.mainMessage ? <ReplyWriter topicId={topicId} /> : null}
           <Recommendations topicId={topicId} forums={forums} />
@@ -95,19 +105,65 @@ function TopicHeader({ post }: { post: Post }) {
   );
 }
 
+/** How close to the end of the replies (px below the viewport) still counts as reading the newest. */
+const NEAR_END_PX = 150;
+
 function Replies({
   replies,
+  mainId,
   post,
   users,
   more,
 }: {
   replies: readonly Message[];
+  mainId: number;
   post: Post;
   users: ReadonlyMap<number, PublicUser>;
   more: MoreSource;
 }) {
-  const { shown, waiting, canRevealMore, revealMore } = useRevealMore(replies.length, more);
-  const visible = replies.slice(Math.max(0, replies.length - shown));
+  const actor = useActor();
+  // Replies newer than this arrived live and wait behind the "new messages" button until the
+  // reader is at the end, so nothing moves under a reader who is further up.
+  const [newestAtMount] = useState(() => Math.max(mainId, ...replies.map((message) => message.id)));
+  const [revealedUpTo, setRevealedUpTo] = useState(newestAtMount);
+  const [scrollTarget, setScrollTarget] = useState<number | null>(null);
+  const endRef = useRef<HTMLDivElement>(null);
+  const shownReplies = replies.filter((message) => message.id <= revealedUpTo);
+  const pending = replies.filter((message) => message.id > revealedUpTo);
+  // Live arrivals add to what is shown instead of pushing the oldest shown reply out of view.
+  const arrived = shownReplies.filter((message) => message.id > newestAtMount).length;
+  const { shown, waiting, canRevealMore, revealMore } = useRevealMore(shownReplies.length, more);
+  const visible = shownReplies.slice(Math.max(0, shownReplies.length - shown - arrived));
+  const newest = pending.at(-1)?.id ?? revealedUpTo;
+  const ownPending = actor !== null && pending.some((message) => message.userId === actor.id);
+
+  useEffect(() => {
+    if (pending.length === 0) return;
+    const nearEnd = () => {
+      const end = endRef.current;
+      return end !== null && end.getBoundingClientRect().top <= window.innerHeight + NEAR_END_PX;
+    };
+    if (ownPending || nearEnd()) {
+      setRevealedUpTo(newest);
+      return;
+    }
+    const handleScroll = () => {
+      if (nearEnd()) setRevealedUpTo(newest);
+    };
+    window.addEventListener('scroll', handleScroll, { passive: true });
+    return () => window.removeEventListener('scroll', handleScroll);
+  }, [pending.length, ownPending, newest]);
+
+  useEffect(() => {
+    if (scrollTarget === null) return;
+    document.getElementById(`message-${scrollTarget}`)?.scrollIntoView({ block: 'start' });
+    setScrollTarget(null);
+  }, [scrollTarget]);
+
+  const handleShowNew = () => {
+    setScrollTarget(pending[0]?.id ?? null);
+    setRevealedUpTo(newest);
+  };
 
   return (
     <>
@@ -126,6 +182,14 @@ function Replies({
           isMain={false}
         />
       ))}
+      <div ref={endRef} />
+      <div className="new-messages" aria-live="polite">
+        {pending.length > 0 ? (
+          <button type="button" className="new-messages__button" onClick={handleShowNew}>
+            {he.newMessages(pending.length)}
+          </button>
+        ) : null}
+      </div>
     </>
   );
 }

@@ -11,6 +11,7 @@ import { SectionStatus } from '../../components/form/section-status';
 import { MessageContent } from '../../components/message-content';
 import { useCloseMessageReport } from './api/close-message-report';
 import { type MessageReport, useMessageReports } from './api/get-message-reports';
+import { useReportsLive } from './api/use-reports-live';
 import './reports.css';
 
 const dateFormat = new Intl.DateTimeFormat('he-IL', { dateStyle: 'short', timeStyle: 'short' });
@@ -21,6 +22,7 @@ const dateFormat = new Intl.DateTimeFormat('he-IL', { dateStyle: 'short', timeSt
  */
 export function MessageReports() {
   const reports = useMessageReports();
+  const inserted = useReportsLive(reports.isSuccess);
   const pages = reports.data?.pages ?? [];
   const all = [...mergeById(pages.map((page) => page.reports)).values()];
   const messages = mergeById(pages.map((page) => page.messages));
@@ -36,6 +38,7 @@ export function MessageReports() {
       moreLabel={he.reports.more}
       className="message-reports"
       listClassName="report-list"
+      inserted={inserted}
     >
       {(report) => (
         <ReportCard
