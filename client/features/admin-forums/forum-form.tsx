@@ -86,7 +86,12 @@ export function ForumForm({
         className="forum-form__icons"
         aria-describedby={shown('icon') ? `${groupId}-error` : undefined}
       >
-        <legend>{heAdmin.forums.icon}</legend>
+        <legend>
+          {heAdmin.forums.icon}
+          {forumIcon.safeParse(icon).success ? (
+            <ForumIcon icon={icon.trim()} size={22} className="forum-form__preview" />
+          ) : null}
+        </legend>
         <div className="forum-form__choices">
           {ICON_CHOICES.map((choice) => (
             <button

@@ -63,7 +63,9 @@ function MemberCard({ member, startSuspending }: { member: Member; startSuspendi
       </h2>
       <dl className="member-facts">
         <dt>{heAdmin.members.email}</dt>
-        <dd dir="ltr">{member.email || '—'}</dd>
+        <dd>
+          <span dir="ltr">{member.email || '—'}</span>
+        </dd>
         <dt>{heAdmin.members.joined}</dt>
         <dd>{formatIsraeliDate(member.joinedAt)}</dd>
         <dt>{heAdmin.members.messages}</dt>
