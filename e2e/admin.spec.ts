@@ -1,5 +1,6 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { E2E_ADMIN_TOKEN, E2E_WRITER } from './fixtures';
+import { readFileSync } from 'node:fs';
+import { E2E_ADMIN_TOKEN, E2E_SITE_NAME, E2E_USER, E2E_USER_TOKEN, E2E_WRITER } from './fixtures';
 
 // Running the forum, end to end: an admin adds a forum and puts it first, a member writes in it, the
 // admin suspends that member from the message's actions, and the member is logged out and refused.
@@ -136,4 +137,57 @@ test('an admin adds a forum, puts it first, and suspends a member who wrote in i
   await adminCall(admin, 'DELETE', `/api/admin/forums/${forumId}`);
   await memberContext.close();
   await admin.context().close();
+});
+
+test('an admin renames the site and the header, footer and title follow', async ({ browser }) => {
+  const admin = await asAdmin(browser);
+  await admin.goto('/admin/site');
+  const name = admin.getByLabel('שם האתר');
+  await expect(name).toHaveValue(E2E_SITE_NAME);
+  await name.fill(`${E2E_SITE_NAME} ${stamp}`);
+  await admin.getByLabel('קישור לארכיון').fill('ftp://archive');
+  await admin.getByRole('button', { name: 'שמירה' }).click();
+  await expect(admin.getByText('יש להזין קישור שמתחיל ב-http:// או https://')).toBeVisible();
+  await admin.getByLabel('קישור לארכיון').fill('https://archive.example/new');
+  await admin.getByRole('button', { name: 'שמירה' }).click();
+  await expect(admin.getByText('הנתונים נשמרו בהצלחה')).toBeVisible();
+  await expect(admin.locator('.brand__name')).toHaveText(`${E2E_SITE_NAME} ${stamp}`);
+  await expect(admin).toHaveTitle(new RegExp(`^${E2E_SITE_NAME} ${stamp}`));
+  await expect(admin.locator('footer').getByRole('link', { name: 'ארכיון' })).toHaveAttribute(
+    'href',
+    'https://archive.example/new',
+  );
+  // Back as the seed had it, for the other specs.
+  await name.fill(E2E_SITE_NAME);
+  await admin.getByLabel('קישור לארכיון').fill('https://archive.forum.test/');
+  await admin.getByRole('button', { name: 'שמירה' }).click();
+  await expect(admin.locator('.brand__name')).toHaveText(E2E_SITE_NAME);
+  await admin.context().close();
+});
+
+test('a member downloads their own data from edit profile', async ({ page }) => {
+  await page.addInitScript((value) => localStorage.setItem('authToken', value), E2E_USER_TOKEN);
+  await page.goto('/edit-profile');
+  await page.getByRole('button', { name: 'הנתונים שלי' }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'הורדת הנתונים שלי' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^my-data-\d+\.json$/);
+  const path = await download.path();
+  const data = JSON.parse(readFileSync(path, 'utf8')) as {
+    profile: { username: string };
+    messages: unknown[];
+  };
+  expect(data.profile.username).toBe(E2E_USER.username);
+  expect(data.messages.length).toBeGreaterThan(0);
+  await expect(page.getByText('הקובץ ירד')).toBeVisible();
+});
+
+test('a member who is not an admin is kept out of the admin screens', async ({ page }) => {
+  await page.addInitScript((value) => localStorage.setItem('authToken', value), E2E_USER_TOKEN);
+  await page.goto('/admin/members');
+  await expect(page.getByText('לעמוד זה נכנסים רק מנהלי האתר')).toBeVisible();
+  await page.locator('.user-menu__toggle').click();
+  await expect(page.getByRole('menuitem', { name: 'ניהול פורומים' })).toHaveCount(0);
 });
