@@ -36,6 +36,9 @@ export const E2E_SECRET_KEY = 'e2e-secret-key-for-sealed-mail-links-0123456789';
  */
 export const E2E_SITE_NAME = 'פורום הבדיקות';
 
+/** The e2e server's SOCIAL_URL (e2e/serve.ts): the footer shows the site settings' link. */
+export const E2E_SOCIAL_URL = 'https://social.forum.test/page';
+
 /** Subjects of seeded topics the specs look for. */
 export const MARKUP_TOPIC = 'כל סוגי העיצוב בהודעה';
 export const LEGACY_TOPIC = 'הודעה ישנה מיבוא';

@@ -1,15 +1,23 @@
 import { expect, type Page, test } from '@playwright/test';
-import { BUSY_FORUM_ID, E2E_USER_TOKEN, MARKUP_TOPIC, topicIdBySubject } from './fixtures';
+import {
+  BUSY_FORUM_ID,
+  E2E_ADMIN_TOKEN,
+  E2E_USER_TOKEN,
+  E2E_WRITER,
+  MARKUP_TOPIC,
+  topicIdBySubject,
+} from './fixtures';
 
-// Screenshots of the header panel, the birthdate picker, the writer and an action box, at a phone
+// Screenshots of the header panel, the birthdate picker, the writer, an action box, the admin
+// screens and the own-data sections of edit profile, at a phone
 // width and a desktop width, saved under test-results/screens for a person to look at.
 const WIDTHS = [
   { name: 'phone', width: 375, height: 740 },
   { name: 'desktop', width: 1280, height: 800 },
 ] as const;
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: false });
+const shot = (page: Page, name: string, fullPage = false) =>
+  page.screenshot({ path: `test-results/screens/${name}.png`, fullPage });
 
 for (const size of WIDTHS) {
   test.describe(`screens at ${size.width}px`, () => {
@@ -59,6 +67,33 @@ for (const size of WIDTHS) {
       await expect(main.getByText('הדיווח חייב להכיל לפחות 5 תווים')).toBeVisible();
       await main.locator('.action-box').scrollIntoViewIfNeeded();
       await shot(page, `${size.name}-action-box`);
+    });
+
+    test('the admin screens and the own data of edit profile', async ({ page }) => {
+      await page.addInitScript((token) => localStorage.setItem('authToken', token), E2E_ADMIN_TOKEN);
+      await page.goto('/admin/forums');
+      await expect(page.locator('.admin-forum').first()).toBeVisible();
+      await page.locator('.admin-forum').first().getByRole('button', { name: 'עריכה' }).click();
+      await shot(page, `${size.name}-admin-forums`, true);
+
+      await page.goto('/admin/site');
+      await expect(page.getByLabel('שם האתר')).not.toHaveValue('');
+      await shot(page, `${size.name}-admin-site`, true);
+
+      await page.goto('/admin/members');
+      await expect(page.locator('.member-row').first()).toBeVisible();
+      await shot(page, `${size.name}-admin-members`, true);
+      await page.getByLabel('חיפוש לפי שם או אימייל').fill(E2E_WRITER.email);
+      await page.getByRole('button', { name: 'חיפוש משתמשים' }).click();
+      await page.locator('.member-row', { hasText: E2E_WRITER.username }).click();
+      await page.getByRole('button', { name: 'השעיית המשתמש' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await shot(page, `${size.name}-admin-member-suspend`, true);
+
+      await page.goto('/edit-profile');
+      await page.getByRole('button', { name: 'הנתונים שלי' }).click();
+      await page.getByRole('button', { name: 'מחיקת החשבון' }).click();
+      await shot(page, `${size.name}-own-data`, true);
     });
   });
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { E2E_SITE_NAME } from './fixtures';
+import { E2E_SITE_NAME, E2E_SOCIAL_URL } from './fixtures';
 import { E2E_SECRET_KEY } from './fixtures';
 import { UNLIMITED_WRITES } from '../server/modules/rate-limit/rate-limit.rules';
 
@@ -14,6 +14,9 @@ process.env.PUBLIC_URL = `http://127.0.0.1:${process.env.PORT}`;
 process.env.LOG_LEVEL = 'warn';
 process.env.DATABASE_URL = '';
 process.env.SITE_NAME = E2E_SITE_NAME;
+// The footer's links come from the site settings (GET /api/site), starting from these.
+process.env.SOCIAL_URL = E2E_SOCIAL_URL;
+process.env.ARCHIVE_URL = 'https://archive.forum.test/';
 // A fixed secret, so specs can seal activation and reset link values the server accepts.
 process.env.SECRET_KEY = E2E_SECRET_KEY;
 // Specs write as fast as a browser clicks, from one address, with accounts minutes old.

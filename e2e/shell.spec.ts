@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { E2E_SITE_NAME, E2E_USER, E2E_USER_TOKEN, MARKUP_TOPIC, topicIdBySubject } from './fixtures';
+import {
+  E2E_SITE_NAME,
+  E2E_SOCIAL_URL,
+  E2E_USER,
+  E2E_USER_TOKEN,
+  MARKUP_TOPIC,
+  topicIdBySubject,
+} from './fixtures';
 
 const FORUM_NAMES = [
   'כללי',
@@ -108,10 +115,9 @@ test.describe('the shell', () => {
     const footer = page.locator('footer.site-footer');
     for (const name of FORUM_NAMES)
       await expect(footer.getByRole('link', { name, exact: true })).toHaveCount(1);
-    await expect(footer.getByRole('link', { name: 'העמוד שלנו ברשתות החברתיות' })).toHaveAttribute(
-      'target',
-      '_blank',
-    );
+    const social = footer.getByRole('link', { name: 'העמוד שלנו ברשתות החברתיות' });
+    await expect(social).toHaveAttribute('target', '_blank');
+    await expect(social).toHaveAttribute('href', E2E_SOCIAL_URL);
     await expect(footer.getByRole('link', { name: 'תנאי השימוש' })).toHaveAttribute('href', '/policy');
     await expect(footer.getByRole('link', { name: 'ארכיון' })).toBeVisible();
     await expect(footer.getByRole('link', { name: /CC BY-SA 3\.0/ })).toHaveAttribute(
@@ -125,7 +131,13 @@ test.describe('the shell', () => {
   test("the server's SITE_NAME names the header, footer, home heading and title", async ({ page }) => {
     const site = await page.request.get('/api/site');
     expect(site.headers()['cache-control']).toBe('no-cache');
-    expect(await site.json()).toMatchObject({ siteName: E2E_SITE_NAME });
+    expect(await site.json()).toEqual({
+      siteName: E2E_SITE_NAME,
+      description: '',
+      contactEmail: '',
+      socialUrl: E2E_SOCIAL_URL,
+      archiveUrl: 'https://archive.forum.test/',
+    });
     await page.goto('/');
     const brand = page.locator('header.site-header .brand');
     await expect(brand).toHaveAccessibleName(`${E2E_SITE_NAME} – דף הבית`);

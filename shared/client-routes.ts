@@ -14,6 +14,10 @@ const CLIENT_ROUTES: readonly RegExp[] = [
   /^\/forgot-password(?:\/[^/]+)?$/,
   /^\/policy$/,
   /^\/not-found$/,
+  // Running the forum (admins; an addition to §2).
+  /^\/admin\/forums$/,
+  /^\/admin\/site$/,
+  /^\/admin\/members(?:\/\d+)?$/,
 ];
 
 /** Whether a page path (no query) is one of the app's routes; a trailing slash is ignored. */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { UserResponse } from '../../shared/schemas/accounts';
 import { he } from '../i18n/he';
-import { ApiError, apiFetch } from '../lib/api-client';
+import { ApiError, apiFetch, onSessionEnded } from '../lib/api-client';
 import { liveHub } from '../lib/live-events';
 import { openHeaderPanel } from '../session/header-panel';
 import { followOtherTabs, getAuth, logout, onTokenChange, setAuthenticatedUser } from '../session/auth-store';
@@ -25,10 +25,20 @@ function validateToken(token: string, isCancelled: () => boolean): void {
 }
 
 /**
- * A token stored at app start is validated once; the header follows a login or logout in another
- * tab; and the tab's live-update stream is reopened for the new session (or none).
+ * A token stored at app start is validated once; later refusals of a call that carried the token
+ * log out the same way; the header follows a login or logout in another tab; and the tab's
+ * live-update stream is reopened for the new session (or none).
  */
 export function AuthBootstrap() {
+  // A session can also end while the page is open (a suspension, a password reset elsewhere): the
+  // next call that carried its token is refused, and the visitor is a guest from then on.
+  useEffect(() => {
+    onSessionEnded(() => {
+      logout();
+      openHeaderPanel('Login', he.tokenInvalid);
+    });
+    return () => onSessionEnded(null);
+  }, []);
   useEffect(() => {
     let cancelled = false;
     const isCancelled = () => cancelled;

@@ -1,10 +1,14 @@
 import { type ReactNode, useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../session/auth-store';
+import type { Actor } from '../../shared/policies';
+import { useActor, useAuth } from '../session/auth-store';
+import { PageLoader } from '../components/page-loader';
+import { StatusMessage } from '../components/form/status-message';
+import { heAdmin } from '../i18n/he-admin';
 import { he } from '../i18n/he';
 import { openHeaderPanel } from '../session/header-panel';
 
-const GUARDED = /^\/(?:edit-profile|search|message-reports)(?:\/|$)/;
+const GUARDED = /^\/(?:edit-profile|search|message-reports|admin)(?:\/|$)/;
 
 /** Paths behind the guard (spec §2: login required). Keep in step with routes.tsx. */
 export function isGuardedPath(pathname: string): boolean {
@@ -26,4 +30,23 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     else navigate('/', { replace: true });
   }, [isLoggedIn, navigate]);
   return isLoggedIn ? children : null;
+}
+
+/**
+ * The admins' pages (running the forum): behind the login guard, then shown only once the stored
+ * token's user is known to be an admin. The server refuses everyone else's calls either way.
+ */
+export function RequireAdmin({
+  allowed,
+  children,
+}: {
+  allowed: (actor: Actor) => boolean;
+  children: ReactNode;
+}) {
+  const actor = useActor();
+  const { user } = useAuth();
+  let content: ReactNode = children;
+  if (!user) content = <PageLoader />;
+  else if (!allowed(actor)) content = <StatusMessage tone="error">{heAdmin.adminsOnly}</StatusMessage>;
+  return <RequireAuth>{content}</RequireAuth>;
 }

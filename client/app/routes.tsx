@@ -3,7 +3,8 @@ import { Navigate, Route, Routes } from 'react-router';
 import { Layout } from './shell/layout';
 import { PageLoader } from '../components/page-loader';
 import { useNoIndex } from '../session/head';
-import { RequireAuth } from './require-auth';
+import { can } from '../../shared/policies';
+import { RequireAdmin, RequireAuth } from './require-auth';
 
 // Every route is its own chunk (spec §1 sizes): a reader of a topic downloads no search or profile code.
 const HomePage = lazy(() => import('./pages/home-page').then((m) => ({ default: m.HomePage })));
@@ -24,6 +25,15 @@ const ActivateUserPage = lazy(() =>
 const ForgotPasswordPage = lazy(() =>
   import('./pages/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
 );
+
+const AdminForumsPage = lazy(() =>
+  import('./pages/admin-forums-page').then((m) => ({ default: m.AdminForumsPage })),
+);
+const AdminSitePage = lazy(() =>
+  import('./pages/admin-site-page').then((m) => ({ default: m.AdminSitePage })),
+);
+const MembersPage = lazy(() => import('./pages/members-page').then((m) => ({ default: m.MembersPage })));
+const MemberPage = lazy(() => import('./pages/member-page').then((m) => ({ default: m.MemberPage })));
 
 const page = (element: React.ReactNode) => <Suspense fallback={<PageLoader />}>{element}</Suspense>;
 
@@ -63,6 +73,38 @@ export function AppRoutes() {
             <RequireAuth>
               <NoIndex>{page(<MessageReportsPage />)}</NoIndex>
             </RequireAuth>
+          }
+        />
+        <Route
+          path="admin/forums"
+          element={
+            <RequireAdmin allowed={can.manageForums}>
+              <NoIndex>{page(<AdminForumsPage />)}</NoIndex>
+            </RequireAdmin>
+          }
+        />
+        <Route
+          path="admin/site"
+          element={
+            <RequireAdmin allowed={can.manageSite}>
+              <NoIndex>{page(<AdminSitePage />)}</NoIndex>
+            </RequireAdmin>
+          }
+        />
+        <Route
+          path="admin/members"
+          element={
+            <RequireAdmin allowed={can.manageMembers}>
+              <NoIndex>{page(<MembersPage />)}</NoIndex>
+            </RequireAdmin>
+          }
+        />
+        <Route
+          path="admin/members/:userId"
+          element={
+            <RequireAdmin allowed={can.manageMembers}>
+              <NoIndex>{page(<MemberPage />)}</NoIndex>
+            </RequireAdmin>
           }
         />
         <Route path="activate-user/:encrypted?" element={<NoIndex>{page(<ActivateUserPage />)}</NoIndex>} />

@@ -9,10 +9,30 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The answer's other fields, e.g. `until` and `reason` of a suspension. */
+    readonly details: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** Called when a request that carried a token is answered 401: the session ended on the server. */
+let handleSessionEnded: (() => void) | null = null;
+
+/** The app says what a session ended on the server means (log out locally, say so). */
+export function onSessionEnded(handler: (() => void) | null): void {
+  handleSessionEnded = handler;
+}
+
+/**
+ * The text to show for a refusal: the catalogue's, except where its text is a template the server
+ * filled (a suspension's date and reason), where the server's filled text is the one to show.
+ */
+function refusalText(body: Partial<ErrorBody> | null): string {
+  const text = errorMessage(body?.error);
+  if (text.includes('{') && typeof body?.message === 'string' && body.message) return body.message;
+  return text;
 }
 
 function storedToken(): string | null {
@@ -61,8 +81,11 @@ export async function apiFetch<T>(
     throw new ApiError(0, 'network', ERRORS.internal.message);
   }
   if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as Partial<ErrorBody> | null;
-    throw new ApiError(response.status, body?.error ?? 'unknown', errorMessage(body?.error));
+    const body = (await response.json().catch(() => null)) as
+      | (Partial<ErrorBody> & Record<string, unknown>)
+      | null;
+    if (response.status === 401 && token && token === storedToken()) handleSessionEnded?.();
+    throw new ApiError(response.status, body?.error ?? 'unknown', refusalText(body), body ?? {});
   }
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;

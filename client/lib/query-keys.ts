@@ -16,6 +16,10 @@ export const apiPaths = {
   recommendations: '/api/recommendations',
   events: '/api/events',
   eventsTicket: '/api/events/ticket',
+  adminForums: '/api/admin/forums',
+  adminSite: '/api/admin/site',
+  members: '/api/admin/users',
+  member: (userId: number) => `/api/admin/users/${userId}`,
 } as const;
 
 export const queryKeys = {
@@ -28,6 +32,10 @@ export const queryKeys = {
   recommendations: (topicId: number) => [apiPaths.recommendations, topicId],
   activateUser: (encryptedData: string) => ['activate-user', encryptedData],
   validateResetLink: (encryptedData: string) => ['forgot-password-validate', encryptedData],
+  adminForums: [apiPaths.adminForums],
+  adminSite: [apiPaths.adminSite],
+  members: (query: string) => [apiPaths.members, query],
+  member: (userId: number) => [apiPaths.member(userId)],
 } as const;
 
 const POST_LIST_PREFIXES = ['/api/home', '/api/forum/', '/api/search/'];

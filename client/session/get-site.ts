@@ -7,14 +7,18 @@ import { apiFetch } from '../lib/api-client';
 const getSite = () => apiFetch<SiteInfo>(apiPaths.site);
 
 /**
- * The site's name as the server is configured (SITE_NAME), fetched once per visit. Until it arrives,
- * or when it cannot be had (offline), the built-in name stands in.
+ * How long the site settings are trusted before the next page view asks again: an admin's change
+ * (GET /api/site is kept fresh by the guest cache) reaches every open tab within this.
  */
+const SITE_STALE_MS = 15_000;
+
+/** The site's settings as an admin saved them (or as the server was configured). */
+export function useSite(): SiteInfo | undefined {
+  const { data } = useQuery({ queryKey: queryKeys.site, queryFn: getSite, staleTime: SITE_STALE_MS });
+  return data;
+}
+
+/** The site's name; until it arrives, or when it cannot be had (offline), the built-in name stands in. */
 export function useSiteName(): string {
-  const { data } = useQuery({
-    queryKey: queryKeys.site,
-    queryFn: getSite,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  return data?.siteName || he.siteName;
+  return useSite()?.siteName || he.siteName;
 }

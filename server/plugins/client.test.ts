@@ -20,16 +20,26 @@ describe('isClientRoute (spec §2 paths)', () => {
     '/policy',
     '/not-found',
     '/policy/',
+    '/admin/forums',
+    '/admin/site',
+    '/admin/members',
+    '/admin/members/12',
   ])('accepts %s', (pathname) => {
     expect(isClientRoute(pathname)).toBe(true);
   });
 
-  it.each(['/page/not-found', '/forum/abc', '/topic/1/2', '/Contact', '/admin', '/forum', '/wp-login.php'])(
-    'refuses %s',
-    (pathname) => {
-      expect(isClientRoute(pathname)).toBe(false);
-    },
-  );
+  it.each([
+    '/page/not-found',
+    '/forum/abc',
+    '/topic/1/2',
+    '/Contact',
+    '/admin',
+    '/admin/members/x',
+    '/forum',
+    '/wp-login.php',
+  ])('refuses %s', (pathname) => {
+    expect(isClientRoute(pathname)).toBe(false);
+  });
 });
 
 describe('the client plugin', () => {

@@ -1,9 +1,13 @@
 import { Breadcrumbs } from '../../components/breadcrumbs';
+import { OwnDataSections } from '../../features/profile/own-data';
 import { ProfileSection } from '../../features/profile/profile-section';
 import { he } from '../../i18n/he';
 import { useTitle } from '../../session/head';
 
-/** Edit profile (spec §2): password, email and birthdate, each in its own expandable section. */
+/**
+ * Edit profile (spec §2): password, email and birthdate, each in its own expandable section, then the
+ * member's own data (download, delete the account).
+ */
 export function EditProfilePage() {
   useTitle(he.profile.title);
   return (
@@ -14,6 +18,8 @@ export function EditProfilePage() {
         <ProfileSection field="Password" />
         <ProfileSection field="Email" />
         <ProfileSection field="Birthdate" />
+        {/* A member's own data: download it, delete the account (an addition to spec §2). */}
+        <OwnDataSections />
       </div>
     </div>
   );

@@ -39,6 +39,11 @@ export function ForumPage() {
             '\u00a0'
           )}
         </h1>
+        {forum?.description ? (
+          <p className="page-heading__description" dir="auto">
+            {forum.description}
+          </p>
+        ) : null}
       </header>
       {query.isSuccess ? <NewTopicBox forumId={forumId} /> : null}
       {query.isPending && valid ? <PageLoader /> : null}

@@ -1,17 +1,18 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useForums } from '../../session/get-forums';
-import { useSiteName } from '../../session/get-site';
+import { useSite, useSiteName } from '../../session/get-site';
 import { he } from '../../i18n/he';
-import { ARCHIVE_URL, FIRST_YEAR, LICENCE_URL, SOCIAL_URL } from '../../lib/site';
+import { FIRST_YEAR, LICENCE_URL } from '../../lib/site';
 
 // The build year until the browser says otherwise: a server render and hydration agree on it.
 const BUILD_YEAR = new Date(import.meta.env.VITE_BUILD_TIME ?? Date.now()).getFullYear();
 
-/** Forums, social page, terms, archive, the CC BY-SA 3.0 notice and © 2001 to this year (spec §1). */
+/** Forums, social page and archive (site settings, shown when set), terms, the CC BY-SA 3.0 notice and © 2001 to this year (spec §1). */
 export function Footer() {
   const { data: forums } = useForums();
   const siteName = useSiteName();
+  const site = useSite();
   const [year, setYear] = useState(BUILD_YEAR);
   useEffect(() => setYear(new Date().getFullYear()), []);
   return (
@@ -34,19 +35,23 @@ export function Footer() {
             {he.footerMore}
           </h2>
           <ul className="site-footer__links">
-            <li>
-              <a href={SOCIAL_URL} target="_blank" rel="noopener noreferrer">
-                {he.socialPage}
-              </a>
-            </li>
+            {site?.socialUrl ? (
+              <li>
+                <a href={site.socialUrl} target="_blank" rel="noopener noreferrer">
+                  {he.socialPage}
+                </a>
+              </li>
+            ) : null}
             <li>
               <Link to="/policy">{he.terms}</Link>
             </li>
-            <li>
-              <a href={ARCHIVE_URL} target="_blank" rel="noopener noreferrer">
-                {he.archive}
-              </a>
-            </li>
+            {site?.archiveUrl ? (
+              <li>
+                <a href={site.archiveUrl} target="_blank" rel="noopener noreferrer">
+                  {he.archive}
+                </a>
+              </li>
+            ) : null}
           </ul>
         </section>
       </div>

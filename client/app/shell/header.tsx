@@ -113,6 +113,21 @@ function UserMenu() {
               {he.messageReports}
             </Link>
           ) : null}
+          {can.manageForums(actor) ? (
+            <Link role="menuitem" to="/admin/forums" onClick={() => setOpen(false)}>
+              {he.adminForums}
+            </Link>
+          ) : null}
+          {can.manageMembers(actor) ? (
+            <Link role="menuitem" to="/admin/members" onClick={() => setOpen(false)}>
+              {he.adminMembers}
+            </Link>
+          ) : null}
+          {can.manageSite(actor) ? (
+            <Link role="menuitem" to="/admin/site" onClick={() => setOpen(false)}>
+              {he.adminSite}
+            </Link>
+          ) : null}
           <button role="menuitem" type="button" onClick={handleLogout}>
             {he.logout}
           </button>

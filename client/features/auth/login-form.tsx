@@ -5,6 +5,7 @@ import { emailField, passwordField } from '../../../shared/schemas/accounts';
 import { SectionStatus } from '../../components/form/section-status';
 import { useTouched } from '../../components/form/use-touched';
 import { he } from '../../i18n/he';
+import { ApiError } from '../../lib/api-client';
 import { fieldError } from '../../lib/field-error';
 import { resetLoadStatus, Section, useLoadStatus } from '../../lib/load-status-store';
 import { useAuth } from '../../session/auth-store';
@@ -13,6 +14,8 @@ import { login } from './api/login';
 import { PanelActions } from './panel-actions';
 import { PanelField } from './panel-field';
 import { useResetOnEntry } from '../../lib/use-reset-on-entry';
+
+const SUSPENDED = new Set(['suspended', 'suspended_forever']);
 
 /** The login form of the header panel (spec §2, §4, §8). */
 export function LoginForm() {
@@ -41,8 +44,14 @@ export function LoginForm() {
     if (emailProblem || passwordProblem || status === LoadStatus.Loading) return;
     try {
       await login({ email: email.trim(), password });
-    } catch {
-      // The Login section holds the failure, shown by SectionStatus.
+    } catch (error) {
+      // A suspended account: the server's text carries the end date and the reason, so it stands
+      // above the form instead of the section's generic failure.
+      if (error instanceof ApiError && SUSPENDED.has(error.code)) {
+        resetLoadStatus(Section.Login);
+        openHeaderPanel('Login', error.message);
+      }
+      // Any other failure is held by the Login section, shown by SectionStatus.
     }
   };
 

@@ -1,8 +1,10 @@
 import { type ComponentType, useState } from 'react';
+import { Link } from 'react-router';
 import { type Actor, can, type MessageFacts } from '../../../shared/policies';
 import type { Message } from '../../../shared/schemas/messages';
 import type { Post } from '../../../shared/schemas/topics';
 import { he } from '../../i18n/he';
+import { heAdmin } from '../../i18n/he-admin';
 import { resetLoadStatus, Section } from '../../lib/load-status-store';
 import { useActor } from '../../session/auth-store';
 import type { BoxProps } from './box-props';
@@ -25,6 +27,13 @@ interface Tool {
   on: 'message' | 'topic';
   Box: ComponentType<BoxProps>;
 }
+
+/**
+ * An admin's way from a message to suspending its author: the member's page with the suspend form
+ * open. Not on an admin's own messages (nobody suspends themselves) nor an unknown author.
+ */
+const showSuspendAuthor = (actor: Actor, message: MessageFacts) =>
+  can.manageMembers(actor) && actor?.id !== message.userId && message.userId > 0;
 
 const TOOLS: readonly Tool[] = [
   {
@@ -123,6 +132,15 @@ export function MessageActions({ message, post, isMain }: { message: Message; po
             {tool.label}
           </button>
         ))}
+        {showSuspendAuthor(actor, facts) ? (
+          <Link
+            className="action-button"
+            to={`/admin/members/${message.userId}?suspend=1`}
+            data-action="suspendAuthor"
+          >
+            {heAdmin.suspendAuthor}
+          </Link>
+        ) : null}
       </div>
       {open ? <open.Box message={message} post={post} onClose={close} /> : null}
     </div>

@@ -38,6 +38,7 @@ export const ROBOTS_DISALLOWED = [
   '/activate-user',
   '/forgot-password',
   '/page/not-found',
+  '/admin',
 ];
 
 async function feedFor(

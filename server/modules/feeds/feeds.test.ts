@@ -198,6 +198,7 @@ describeEachDatabase('feeds, sitemaps and robots.txt', (ctx) => {
       '/message-reports',
       '/activate-user',
       '/forgot-password',
+      '/admin',
     ]) {
       expect(response.body).toContain(`Disallow: ${path}\n`);
     }
