@@ -7,7 +7,17 @@ import {
   QUOTE_ATTRIBUTE,
 } from '../../shared/markup-rules';
 
-const ALLOWED_ATTR = ['href', 'target', 'rel', 'src', 'alt', 'class', 'dir', MENTION_ATTRIBUTE, QUOTE_ATTRIBUTE];
+const ALLOWED_ATTR = [
+  'href',
+  'target',
+  'rel',
+  'src',
+  'alt',
+  'class',
+  'dir',
+  MENTION_ATTRIBUTE,
+  QUOTE_ATTRIBUTE,
+];
 const SAFE_URL = /^(?:https?:|mailto:|\/emoji\/[0-9a-f-]+\.svg$)/i;
 const ID = /^[1-9]\d{0,15}$/;
 
@@ -61,7 +71,7 @@ function configure(): void {
  * profile page). Added after sanitising, so the avatar's address is built here and never comes
  * from the message.
  */
-function decorateMentions(root: HTMLElement): void {
+function decorateMentions(root: Element): void {
   for (const span of root.querySelectorAll<HTMLSpanElement>(`span[${MENTION_ATTRIBUTE}]`)) {
     const userId = span.getAttribute(MENTION_ATTRIBUTE) ?? '';
     if (!ID.test(userId)) continue;
@@ -93,6 +103,7 @@ export function sanitizeMessageHtml(html: string): string {
     ALLOW_ARIA_ATTR: false,
     RETURN_DOM: true,
   });
+  if (!(body instanceof Element)) return '';
   decorateMentions(body);
   return body.innerHTML;
 }
