@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { useParams } from 'react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { LoadStatus } from '../../../shared/load-status';
 import type { PublicUser } from '../../../shared/schemas/common';
 import type { Message } from '../../../shared/schemas/messages';
@@ -13,7 +13,8 @@ import { useForums } from '../../session/get-forums';
 import { MessageActions } from '../../features/message-actions/message-actions';
 import { MessageContent } from '../../components/message-content';
 import { useRecommendations } from '../../features/topics/get-recommendations';
-import { repliesOf, topicOf, useTopic } from '../../features/topics/get-topic';
+import { hasNewerMessages, repliesOf, topicOf, useTopic } from '../../features/topics/get-topic';
+import { useMarkMessagesRead } from '../../features/notifications/api/mark-read';
 import { ReplyWriter } from '../../features/writer/reply-writer';
 import { he } from '../../i18n/he';
 import { formatDateTime } from '../../lib/dates';
@@ -31,10 +32,14 @@ import { useRedirectToNotFound } from '../../lib/not-found';
 export function TopicPage() {
   const topicId = Number(useParams().topicId);
   const valid = Number.isSafeInteger(topicId) && topicId > 0;
-  const query = useTopic(valid ? topicId : 0);
+  const atMessageId = messageIdOf(useSearchParams()[0].get('message'));
+  const query = useTopic(valid ? topicId : 0, atMessageId);
   const status = loadStatusOfQuery(query);
   const first = topicOf(query.data?.pages);
-  useRedirectToNotFound(!valid || (status === LoadStatus.NotFound && !first));
+  // A message that is gone (deleted since the notification): the topic opens at its latest replies.
+  const messageGone = atMessageId !== null && status === LoadStatus.NotFound && !first;
+  useRedirectToNotFound(!valid || (status === LoadStatus.NotFound && !first && atMessageId === null));
+  const highlighted = useScrollToMessage(first ? atMessageId : null, topicId);
   useTitle(first?.post.subject);
   const { data: forums } = useForums();
   const forum = forums?.find((item) => item.id === first?.post.forumId);
@@ -43,6 +48,8 @@ export function TopicPage() {
     const pages = query.data?.pages ?? [];
     return { replies: repliesOf(pages), users: mergeById(pages.map((page) => page.users)) };
   }, [query.data]);
+
+  if (messageGone && valid) return <Navigate to={`/topic/${topicId}`} replace />;
 
   return (
     <div className="topic-page">
@@ -65,8 +72,17 @@ export function TopicPage() {
               post={first.post}
               user={users.get(first.mainMessage.userId)}
               isMain
+              highlighted={highlighted === first.mainMessage.id}
             />
-            <Replies key={topicId} replies={replies} post={first.post} users={users} more={query} />
+            <Replies
+              key={`${topicId}-${atMessageId}`}
+              replies={replies}
+              post={first.post}
+              users={users}
+              more={query}
+              highlighted={highlighted}
+              hasNewer={hasNewerMessages(query.data?.pages)}
+            />
           </section>
           {first.post.image && first.mainMessage ? <ReplyWriter topicId={topicId} /> : null}
           <Recommendations topicId={topicId} forums={forums} />
@@ -95,19 +111,54 @@ function TopicHeader({ post }: { post: Post }) {
   );
 }
 
+/** The `?message=` of a notification's link: a message id, or null when absent or malformed. */
+function messageIdOf(value: string | null): number | null {
+  const id = Number(value);
+  return value !== null && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * Once the page holding `messageId` is shown, scrolls to that message and highlights it; the
+ * message's `scroll-margin` keeps it clear of the sticky header and the bottom bar.
+ */
+function useScrollToMessage(messageId: number | null, topicId: number): number | null {
+  const [highlighted, setHighlighted] = useState<number | null>(null);
+  const done = useRef<string | null>(null);
+  useEffect(() => {
+    if (messageId === null) return;
+    const key = `${topicId}:${messageId}`;
+    if (done.current === key) return;
+    const element = document.getElementById(`message-${messageId}`);
+    if (!element) return;
+    done.current = key;
+    element.scrollIntoView({ block: 'start' });
+    // Focus moves there too, so a screen reader or keyboard user starts reading at the message.
+    element.setAttribute('tabindex', '-1');
+    element.focus({ preventScroll: true });
+    setHighlighted(messageId);
+  });
+  return highlighted;
+}
+
 function Replies({
   replies,
   post,
   users,
   more,
+  highlighted,
+  hasNewer,
 }: {
   replies: readonly Message[];
   post: Post;
   users: ReadonlyMap<number, PublicUser>;
   more: MoreSource;
+  highlighted: number | null;
+  hasNewer: boolean;
 }) {
   const { shown, waiting, canRevealMore, revealMore } = useRevealMore(replies.length, more);
   const visible = replies.slice(Math.max(0, replies.length - shown));
+  // What is on screen counts as read: the main message (its id is the topic's) and these replies.
+  useMarkMessagesRead(post.id, [post.id, ...visible.map((message) => message.id)]);
 
   return (
     <>
@@ -124,8 +175,14 @@ function Replies({
           post={post}
           user={users.get(message.userId)}
           isMain={false}
+          highlighted={highlighted === message.id}
         />
       ))}
+      {hasNewer ? (
+        <Link className="link-button load-more load-more--newer" to={`/topic/${post.id}`}>
+          {he.topicAt.newer}
+        </Link>
+      ) : null}
     </>
   );
 }
@@ -135,15 +192,20 @@ function MessageItem({
   post,
   user,
   isMain,
+  highlighted = false,
 }: {
   message: Message;
   post: Post;
   user?: PublicUser;
   isMain: boolean;
+  highlighted?: boolean;
 }) {
+  const className = ['message', isMain ? 'message--main' : '', highlighted ? 'is-highlighted' : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <article
-      className={isMain ? 'message message--main' : 'message'}
+      className={className}
       aria-labelledby={`message-${message.id}-author`}
       id={`message-${message.id}`}
     >
