@@ -1,9 +1,10 @@
 import { Breadcrumbs } from '../../components/breadcrumbs';
+import { NotificationPreferencesSection } from '../../features/profile/notification-preferences-section';
 import { ProfileSection } from '../../features/profile/profile-section';
 import { he } from '../../i18n/he';
 import { useTitle } from '../../session/head';
 
-/** Edit profile (spec §2): password, email and birthdate, each in its own expandable section. */
+/** Edit profile (spec §2): password, email, birthdate and notification mail, each in its own expandable section. */
 export function EditProfilePage() {
   useTitle(he.profile.title);
   return (
@@ -14,6 +15,7 @@ export function EditProfilePage() {
         <ProfileSection field="Password" />
         <ProfileSection field="Email" />
         <ProfileSection field="Birthdate" />
+        <NotificationPreferencesSection />
       </div>
     </div>
   );
