@@ -97,7 +97,7 @@ function renderBell() {
 describe('NotificationBell', () => {
   it('shows the unread count on the badge and in its label', async () => {
     renderBell();
-    const button = await screen.findByRole('button', { name: 'התראות, 3 התראות חדשות' });
+    const button = await screen.findByRole('button', { name: 'התראות, 3 התראות חדשות' }, { timeout: 5000 });
     expect(button.textContent).toBe('3');
     expect(button.getAttribute('aria-expanded')).toBe('false');
   });
@@ -105,17 +105,19 @@ describe('NotificationBell', () => {
   it('asks for the count again every minute', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderBell();
-    await screen.findByRole('button', { name: 'התראות, 3 התראות חדשות' });
+    await screen.findByRole('button', { name: 'התראות, 3 התראות חדשות' }, { timeout: 5000 });
     unread = 5;
     await act(() => vi.advanceTimersByTimeAsync(60_000));
-    await screen.findByRole('button', { name: 'התראות, 5 התראות חדשות' });
+    await screen.findByRole('button', { name: 'התראות, 5 התראות חדשות' }, { timeout: 5000 });
     expect(calls.filter((call) => call.path === '/api/notifications/unread-count')).toHaveLength(2);
   });
 
   it('lists 7 newest first, marks the unread, links each to its message, and reveals 7 more', async () => {
     const user = userEvent.setup();
     renderBell();
-    await user.click(await screen.findByRole('button', { name: 'התראות, 3 התראות חדשות' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'התראות, 3 התראות חדשות' }, { timeout: 5000 }),
+    );
     const list = await screen.findByRole('region', { name: 'רשימת ההתראות' });
     const links = within(list).getAllByRole('link');
     expect(links).toHaveLength(7);
@@ -140,7 +142,9 @@ describe('NotificationBell', () => {
   it('marks all as read: the badge goes and no item stays marked', async () => {
     const user = userEvent.setup();
     renderBell();
-    await user.click(await screen.findByRole('button', { name: 'התראות, 3 התראות חדשות' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'התראות, 3 התראות חדשות' }, { timeout: 5000 }),
+    );
     const list = await screen.findByRole('region', { name: 'רשימת ההתראות' });
     await user.click(screen.getByRole('button', { name: 'סמן הכול כנקרא' }));
     await screen.findByRole('button', { name: 'התראות, אין התראות חדשות' });
@@ -152,7 +156,7 @@ describe('NotificationBell', () => {
   it('closes with Escape and gives the focus back to the bell', async () => {
     const user = userEvent.setup();
     renderBell();
-    const button = await screen.findByRole('button', { name: 'התראות, 3 התראות חדשות' });
+    const button = await screen.findByRole('button', { name: 'התראות, 3 התראות חדשות' }, { timeout: 5000 });
     await user.click(button);
     await screen.findByRole('region', { name: 'התראות' });
     await user.keyboard('{Escape}');

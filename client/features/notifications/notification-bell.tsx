@@ -142,7 +142,8 @@ function NotificationItem({
         <span className="notification__sentence" dir="auto">
           {notification.text}
         </span>
-        {notification.subject ? (
+        {/* The sentence names the topic for most kinds; a like's does not. */}
+        {notification.subject && !notification.text.includes(notification.subject) ? (
           <span className="notification__subject" dir="auto">
             {notification.subject}
           </span>

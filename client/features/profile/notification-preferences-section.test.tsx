@@ -50,7 +50,11 @@ describe('NotificationPreferencesSection', () => {
     const user = userEvent.setup();
     renderSection();
     await user.click(screen.getByRole('button', { name: 'התראות במייל' }));
-    const replies = await screen.findByRole('group', { name: 'תגובות לנושאים שלי וציטוטים של הודעותיי' });
+    const replies = await screen.findByRole(
+      'group',
+      { name: 'תגובות לנושאים שלי וציטוטים של הודעותיי' },
+      { timeout: 5000 },
+    );
     expect(within(replies).getByRole('radio', { name: 'מיד' })).toHaveProperty('checked', true);
     const mentions = screen.getByRole('group', { name: 'אזכורים של שם המשתמש שלי' });
     expect(within(mentions).getByRole('radio', { name: 'מיד' })).toHaveProperty('checked', true);
@@ -63,7 +67,7 @@ describe('NotificationPreferencesSection', () => {
     const user = userEvent.setup();
     renderSection();
     await user.click(screen.getByRole('button', { name: 'התראות במייל' }));
-    const likes = await screen.findByRole('group', { name: 'לייקים להודעות שלי' });
+    const likes = await screen.findByRole('group', { name: 'לייקים להודעות שלי' }, { timeout: 5000 });
     await user.click(within(likes).getByRole('radio', { name: 'סיכום יומי' }));
     const replies = screen.getByRole('group', { name: 'תגובות לנושאים שלי וציטוטים של הודעותיי' });
     await user.click(within(replies).getByRole('radio', { name: 'אף פעם' }));
@@ -77,7 +81,7 @@ describe('NotificationPreferencesSection', () => {
     const user = userEvent.setup();
     renderSection();
     await user.click(screen.getByRole('button', { name: 'התראות במייל' }));
-    await screen.findByRole('group', { name: 'לייקים להודעות שלי' });
+    await screen.findByRole('group', { name: 'לייקים להודעות שלי' }, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'שמירה' }));
     expect(await screen.findByRole('alert')).toBeTruthy();
   });
