@@ -31,8 +31,15 @@ export default defineConfig({
         ],
         navigateFallback: '/index.html',
         // API answers, images, the server's own 404 page, feeds, sitemaps and robots.txt are never
-        // served from the shell cache (a click on the feed link must reach the feed).
-        navigateFallbackDenylist: [/^\/api\//, /^\/page\/not-found/, /^\/emoji\//, /\.(xml|txt)(\?|$)/],
+        // served from the shell cache (a click on the feed link must reach the feed); nor is the
+        // unsubscribe page of notification mail, which the server renders.
+        navigateFallbackDenylist: [
+          /^\/api\//,
+          /^\/mail\//,
+          /^\/page\/not-found/,
+          /^\/emoji\//,
+          /\.(xml|txt)(\?|$)/,
+        ],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,

@@ -120,3 +120,25 @@ export async function waitForMailLink(
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/**
+ * Waits for a mail to `address` received after `since` (ms) whose decoded text contains `needle`,
+ * and returns that text.
+ */
+export async function waitForMailWith(
+  address: string,
+  needle: string,
+  since: number,
+  timeoutMs = 40_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = readMails()
+      .filter((entry) => entry.to.includes(address.toLowerCase()) && entry.receivedAt >= since)
+      .map((entry) => decodedBodies(entry.raw))
+      .find((text) => text.includes(needle));
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no mail to ${address} with "${needle}"`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -192,6 +192,40 @@ export const he = {
     more: 'הצגת דיווחים קודמים...',
     toTopic: 'מעבר לנושא',
   },
+  notifications: {
+    title: 'התראות',
+    bell: (count: number) =>
+      count === 0
+        ? 'התראות, אין התראות חדשות'
+        : count === 1
+          ? 'התראות, התראה חדשה אחת'
+          : `התראות, ${count} התראות חדשות`,
+    markAllRead: 'סמן הכול כנקרא',
+    list: 'רשימת ההתראות',
+    more: 'הצגת התראות קודמות...',
+    empty: 'אין התראות עדיין',
+    unread: 'חדשה',
+    gone: 'התוכן נמחק',
+    close: 'סגירת ההתראות',
+  },
+  notificationPreferences: {
+    title: 'התראות במייל',
+    intro: 'מתי לשלוח לך מייל על מה שקורה בפורום',
+    categories: {
+      replies: 'תגובות לנושאים שלי וציטוטים של הודעותיי',
+      mentions: 'אזכורים של שם המשתמש שלי',
+      likes: 'לייקים להודעות שלי',
+      moderation: 'פעולות מנהלים על הנושאים וההודעות שלי',
+    },
+    deliveries: { immediate: 'מיד', digest: 'סיכום יומי', never: 'אף פעם' },
+    saved: 'העדפות ההתראות נשמרו',
+  },
+  topicAt: {
+    newer: 'הצגת הודעות חדשות יותר...',
+  },
+  mentions: {
+    suggestions: 'משתמשים להזכרה',
+  },
   activation: {
     title: 'הפעלת החשבון',
     activating: 'מפעיל את החשבון',

@@ -20,6 +20,11 @@ export const apiPaths = {
   adminSite: '/api/admin/site',
   members: '/api/admin/users',
   member: (userId: number) => `/api/admin/users/${userId}`,
+  topicAt: (topicId: number, messageId: number) => `/api/topic/${topicId}/at/${messageId}`,
+  notifications: '/api/notifications',
+  unreadCount: '/api/notifications/unread-count',
+  notificationPreferences: '/api/edit-profile/notifications',
+  mentionLookup: (prefix: string) => `/api/users/mention-lookup?prefix=${encodeURIComponent(prefix)}`,
 } as const;
 
 export const queryKeys = {
@@ -30,6 +35,12 @@ export const queryKeys = {
   forums: [apiPaths.forums],
   site: [apiPaths.site],
   recommendations: (topicId: number) => [apiPaths.recommendations, topicId],
+  /** Under the topic's own key, so refetching or invalidating the topic reaches it too. */
+  topicAt: (topicId: number, messageId: number) => [apiPaths.topic(topicId), 'at', messageId],
+  notifications: [apiPaths.notifications],
+  unreadCount: [apiPaths.unreadCount],
+  notificationPreferences: [apiPaths.notificationPreferences],
+  mentionLookup: (prefix: string) => [apiPaths.mentionLookup(prefix)],
   activateUser: (encryptedData: string) => ['activate-user', encryptedData],
   validateResetLink: (encryptedData: string) => ['forgot-password-validate', encryptedData],
   adminForums: [apiPaths.adminForums],

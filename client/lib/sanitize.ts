@@ -1,14 +1,41 @@
 import DOMPurify from 'dompurify';
-import { ALLOWED_TAGS, CODE_LANGUAGE_CLASS, LINK_REL } from '../../shared/markup-rules';
+import {
+  ALLOWED_TAGS,
+  CODE_LANGUAGE_CLASS,
+  LINK_REL,
+  MENTION_ATTRIBUTE,
+  QUOTE_ATTRIBUTE,
+} from '../../shared/markup-rules';
 
-const ALLOWED_ATTR = ['href', 'target', 'rel', 'src', 'alt', 'class', 'dir'];
+const ALLOWED_ATTR = [
+  'href',
+  'target',
+  'rel',
+  'src',
+  'alt',
+  'class',
+  'dir',
+  MENTION_ATTRIBUTE,
+  QUOTE_ATTRIBUTE,
+];
 const SAFE_URL = /^(?:https?:|mailto:|\/emoji\/[0-9a-f-]+\.svg$)/i;
+const ID = /^[1-9]\d{0,15}$/;
+
+/** The only data attributes a message keeps: a mention on a span, a quote on a blockquote, each an id. */
+const DATA_ATTRIBUTE_TAG: Readonly<Record<string, string>> = {
+  [MENTION_ATTRIBUTE]: 'SPAN',
+  [QUOTE_ATTRIBUTE]: 'BLOCKQUOTE',
+};
 
 let configured = false;
 
 function configure(): void {
   if (configured) return;
   configured = true;
+  DOMPurify.addHook('uponSanitizeAttribute', (node, data) => {
+    const tag = DATA_ATTRIBUTE_TAG[data.attrName];
+    if (tag !== undefined && (node.tagName !== tag || !ID.test(data.attrValue))) data.keepAttr = false;
+  });
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
     if (node.tagName === 'A') {
       const href = node.getAttribute('href') ?? '';
@@ -40,16 +67,43 @@ function configure(): void {
 }
 
 /**
+ * A mention the server marked becomes the user's avatar and name, with no link (there is no
+ * profile page). Added after sanitising, so the avatar's address is built here and never comes
+ * from the message.
+ */
+function decorateMentions(root: Element): void {
+  for (const span of root.querySelectorAll<HTMLSpanElement>(`span[${MENTION_ATTRIBUTE}]`)) {
+    const userId = span.getAttribute(MENTION_ATTRIBUTE) ?? '';
+    if (!ID.test(userId)) continue;
+    span.className = 'mention';
+    span.setAttribute('dir', 'auto');
+    const avatar = root.ownerDocument.createElement('img');
+    avatar.className = 'mention__avatar';
+    avatar.src = `/api/avatars/${userId}.svg`;
+    avatar.alt = '';
+    avatar.width = 18;
+    avatar.height = 18;
+    avatar.setAttribute('loading', 'lazy');
+    avatar.setAttribute('decoding', 'async');
+    span.prepend(avatar);
+  }
+}
+
+/**
  * Message HTML made safe to insert (DOMPurify on render, spec §1). Without a DOM (a future server
  * render) it returns nothing rather than trusting the input.
  */
 export function sanitizeMessageHtml(html: string): string {
   if (!DOMPurify.isSupported) return '';
   configure();
-  return DOMPurify.sanitize(html, {
+  const body = DOMPurify.sanitize(html, {
     ALLOWED_TAGS: [...ALLOWED_TAGS],
     ALLOWED_ATTR: [...ALLOWED_ATTR, 'loading', 'decoding'],
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,
+    RETURN_DOM: true,
   });
+  if (!(body instanceof Element)) return '';
+  decorateMentions(body);
+  return body.innerHTML;
 }

@@ -1,12 +1,13 @@
 import { Breadcrumbs } from '../../components/breadcrumbs';
+import { NotificationPreferencesSection } from '../../features/profile/notification-preferences-section';
 import { OwnDataSections } from '../../features/profile/own-data';
 import { ProfileSection } from '../../features/profile/profile-section';
 import { he } from '../../i18n/he';
 import { useTitle } from '../../session/head';
 
 /**
- * Edit profile (spec §2): password, email and birthdate, each in its own expandable section, then the
- * member's own data (download, delete the account).
+ * Edit profile (spec §2): password, email, birthdate and notification mail, each in its own
+ * expandable section, then the member's own data (download, delete the account).
  */
 export function EditProfilePage() {
   useTitle(he.profile.title);
@@ -18,6 +19,7 @@ export function EditProfilePage() {
         <ProfileSection field="Password" />
         <ProfileSection field="Email" />
         <ProfileSection field="Birthdate" />
+        <NotificationPreferencesSection />
         {/* A member's own data: download it, delete the account (an addition to spec §2). */}
         <OwnDataSections />
       </div>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { LoadStatus } from '../../../shared/load-status';
 import type { PublicUser } from '../../../shared/schemas/common';
 import type { Message } from '../../../shared/schemas/messages';
@@ -13,7 +13,8 @@ import { useForums } from '../../session/get-forums';
 import { MessageActions } from '../../features/message-actions/message-actions';
 import { MessageContent } from '../../components/message-content';
 import { useRecommendations } from '../../features/topics/get-recommendations';
-import { repliesOf, topicOf, useTopic } from '../../features/topics/get-topic';
+import { useMarkMessagesRead } from '../../features/notifications/api/mark-read';
+import { hasNewerMessages, repliesOf, topicOf, useTopic } from '../../features/topics/get-topic';
 import { useTopicLive } from '../../features/topics/use-topic-live';
 import { useActor } from '../../session/auth-store';
 import { ReplyWriter } from '../../features/writer/reply-writer';
@@ -33,11 +34,17 @@ import { useRedirectToNotFound } from '../../lib/not-found';
 export function TopicPage() {
   const topicId = Number(useParams().topicId);
   const valid = Number.isSafeInteger(topicId) && topicId > 0;
-  const query = useTopic(valid ? topicId : 0);
+  const atMessageId = messageIdOf(useSearchParams()[0].get('message'));
+  const query = useTopic(valid ? topicId : 0, atMessageId);
   const status = loadStatusOfQuery(query);
   const first = topicOf(query.data?.pages);
-  useTopicLive(topicId, valid && first !== undefined);
-  useRedirectToNotFound(!valid || (status === LoadStatus.NotFound && !first));
+  // Live replies fold into the latest page; a topic opened at an older message (a notification's
+  // link) is not the latest page, so it stays as loaded until the reader goes on to the newest.
+  useTopicLive(topicId, valid && first !== undefined && atMessageId === null);
+  // A message that is gone (deleted since the notification): the topic opens at its latest replies.
+  const messageGone = atMessageId !== null && status === LoadStatus.NotFound && !first;
+  useRedirectToNotFound(!valid || (status === LoadStatus.NotFound && !first && atMessageId === null));
+  const highlighted = useScrollToMessage(first ? atMessageId : null, topicId);
   useTitle(first?.post.subject);
   const { data: forums } = useForums();
   const forum = forums?.find((item) => item.id === first?.post.forumId);
@@ -46,6 +53,8 @@ export function TopicPage() {
     const pages = query.data?.pages ?? [];
     return { replies: repliesOf(pages), users: mergeById(pages.map((page) => page.users)) };
   }, [query.data]);
+
+  if (messageGone && valid) return <Navigate to={`/topic/${topicId}`} replace />;
 
   return (
     <div className="topic-page">
@@ -68,14 +77,17 @@ export function TopicPage() {
               post={first.post}
               user={users.get(first.mainMessage.userId)}
               isMain
+              highlighted={highlighted === first.mainMessage.id}
             />
             <Replies
-              key={topicId}
+              key={`${topicId}-${atMessageId}`}
               replies={replies}
               mainId={first.mainMessage.id}
               post={first.post}
               users={users}
               more={query}
+              highlighted={highlighted}
+              hasNewer={hasNewerMessages(query.data?.pages)}
             />
           </section>
           {first.post.image && first.mainMessage ? <ReplyWriter topicId={topicId} /> : null}
@@ -108,18 +120,51 @@ function TopicHeader({ post }: { post: Post }) {
 /** How close to the end of the replies (px below the viewport) still counts as reading the newest. */
 const NEAR_END_PX = 150;
 
+/** The `?message=` of a notification's link: a message id, or null when absent or malformed. */
+function messageIdOf(value: string | null): number | null {
+  const id = Number(value);
+  return value !== null && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * Once the page holding `messageId` is shown, scrolls to that message and highlights it; the
+ * message's `scroll-margin` keeps it clear of the sticky header and the bottom bar.
+ */
+function useScrollToMessage(messageId: number | null, topicId: number): number | null {
+  const [highlighted, setHighlighted] = useState<number | null>(null);
+  const done = useRef<string | null>(null);
+  useEffect(() => {
+    if (messageId === null) return;
+    const key = `${topicId}:${messageId}`;
+    if (done.current === key) return;
+    const element = document.getElementById(`message-${messageId}`);
+    if (!element) return;
+    done.current = key;
+    element.scrollIntoView({ block: 'start' });
+    // Focus moves there too, so a screen reader or keyboard user starts reading at the message.
+    element.setAttribute('tabindex', '-1');
+    element.focus({ preventScroll: true });
+    setHighlighted(messageId);
+  });
+  return highlighted;
+}
+
 function Replies({
   replies,
   mainId,
   post,
   users,
   more,
+  highlighted,
+  hasNewer,
 }: {
   replies: readonly Message[];
   mainId: number;
   post: Post;
   users: ReadonlyMap<number, PublicUser>;
   more: MoreSource;
+  highlighted: number | null;
+  hasNewer: boolean;
 }) {
   const actor = useActor();
   // Replies newer than this arrived live and wait behind the "new messages" button until the
@@ -164,6 +209,8 @@ function Replies({
     setScrollTarget(pending[0]?.id ?? null);
     setRevealedUpTo(newest);
   };
+  // What is on screen counts as read: the main message (its id is the topic's) and these replies.
+  useMarkMessagesRead(post.id, [post.id, ...visible.map((message) => message.id)]);
 
   return (
     <>
@@ -180,6 +227,7 @@ function Replies({
           post={post}
           user={users.get(message.userId)}
           isMain={false}
+          highlighted={highlighted === message.id}
         />
       ))}
       <div ref={endRef} />
@@ -190,6 +238,11 @@ function Replies({
           </button>
         ) : null}
       </div>
+      {hasNewer ? (
+        <Link className="link-button load-more load-more--newer" to={`/topic/${post.id}`}>
+          {he.topicAt.newer}
+        </Link>
+      ) : null}
     </>
   );
 }
@@ -199,15 +252,20 @@ function MessageItem({
   post,
   user,
   isMain,
+  highlighted = false,
 }: {
   message: Message;
   post: Post;
   user?: PublicUser;
   isMain: boolean;
+  highlighted?: boolean;
 }) {
+  const className = ['message', isMain ? 'message--main' : '', highlighted ? 'is-highlighted' : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <article
-      className={isMain ? 'message message--main' : 'message'}
+      className={className}
       aria-labelledby={`message-${message.id}-author`}
       id={`message-${message.id}`}
     >

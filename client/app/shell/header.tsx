@@ -8,6 +8,7 @@ import { apiFetch } from '../../lib/api-client';
 import { openHeaderPanel, useHeaderPanel } from '../../session/header-panel';
 import { Avatar } from '../../components/avatar';
 import { Logo } from '../../components/logo';
+import { NotificationBell } from '../../features/notifications/notification-bell';
 
 const HeaderPanel = lazy(() =>
   import('../../features/auth/header-panel').then((m) => ({ default: m.HeaderPanel })),
@@ -27,7 +28,10 @@ export function Header() {
         </Link>
         <nav className="site-header__actions" aria-label={he.userMenu}>
           {auth.isLoggedIn ? (
-            <UserMenu />
+            <>
+              <NotificationBell />
+              <UserMenu />
+            </>
           ) : (
             <>
               <button type="button" className="button button--ghost" onClick={() => openHeaderPanel('Login')}>

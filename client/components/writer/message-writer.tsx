@@ -7,7 +7,7 @@ import { openHeaderPanel } from '../../session/header-panel';
 import type { Actor } from '../../../shared/policies';
 import { useActor } from '../../session/auth-store';
 import type { WriterEditorHandle } from './writer-editor';
-import { messageError } from './writer-validation';
+import { mentionsError, messageError } from './writer-validation';
 import '../form/forms.css';
 import './writer.css';
 
@@ -72,7 +72,8 @@ function LoggedInWriter({
   const [html, setHtml] = useState(initialContent ?? '');
   const [attempted, setAttempted] = useState(false);
   const errorId = useId();
-  const error = attempted ? messageError(html) : null;
+  // The mention cap shows as soon as it is passed, not only on send.
+  const error = (attempted ? messageError(html) : null) ?? mentionsError(html);
   const loading = status === LoadStatus.Loading;
   const failed =
     status !== LoadStatus.Loading && status !== LoadStatus.Finished && status !== LoadStatus.NotStarted;
@@ -83,7 +84,7 @@ function LoggedInWriter({
     setHtml(current);
     setAttempted(true);
     const othersValid = validateOthers ? validateOthers() : true;
-    if (messageError(current) || !othersValid) return;
+    if (messageError(current) || mentionsError(current) || !othersValid) return;
     try {
       await onSend(current);
     } catch {

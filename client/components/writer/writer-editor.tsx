@@ -2,8 +2,9 @@ import { Fragment, Slice } from '@tiptap/pm/model';
 import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { type Ref, useImperativeHandle } from 'react';
+import { type Ref, useCallback, useImperativeHandle, useRef } from 'react';
 import { LINK_REL } from '../../../shared/markup-rules';
+import { type MentionKeyHandler, MentionSuggestions } from './mention-suggestions';
 import { WriterToolbar } from './writer-toolbar';
 import './writer.css';
 
@@ -16,7 +17,7 @@ export interface WriterEditorHandle {
 
 /**
  * The rich-text editor (TipTap), loaded only with a writer: bold, italic, underline, code, quote,
- * link, image link and the 14 emoji. Pasting keeps plain text only; Enter starts a new paragraph.
+ * link, image link, the 14 emoji and `@` suggestions of usernames. Pasting keeps plain text only; Enter starts a new paragraph.
  */
 export default function WriterEditor({
   ref,
@@ -33,6 +34,11 @@ export default function WriterEditor({
   invalid?: boolean;
   describedBy?: string;
 }) {
+  // The open @ list takes the arrows, Enter, Tab and Escape before the editor does.
+  const mentionKeys = useRef<MentionKeyHandler | null>(null);
+  const setMentionKeys = useCallback((handler: MentionKeyHandler | null) => {
+    mentionKeys.current = handler;
+  }, []);
   const editor = useEditor({
     immediatelyRender: false,
     // Its base styles are in writer.css: an injected style element would need 'unsafe-inline'.
@@ -66,6 +72,7 @@ export default function WriterEditor({
         ...(invalid ? { 'aria-invalid': 'true' } : {}),
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
       },
+      handleKeyDown: (_view, event) => mentionKeys.current?.(event) ?? false,
       // Pasted content arrives as plain text only: each line a paragraph, its text escaped by the schema.
       handlePaste: (view, event) => {
         const text = event.clipboardData?.getData('text/plain');
@@ -101,6 +108,7 @@ export default function WriterEditor({
     <div className={invalid ? 'writer-editor is-invalid' : 'writer-editor'}>
       <WriterToolbar editor={editor} />
       <EditorContent editor={editor} />
+      <MentionSuggestions editor={editor} onKeyHandler={setMentionKeys} />
     </div>
   );
 }

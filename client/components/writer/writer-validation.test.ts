@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGES } from '../../../shared/validation-messages';
-import { messageError, urlError } from './writer-validation';
+import { ERRORS } from '../../../shared/errors';
+import { countMentions, mentionsError, messageError, urlError } from './writer-validation';
 
 describe('messageError', () => {
   it.each(['', '<p></p>', '<p>   </p><p></p>', '<div><br></div>', '<p>&nbsp;</p>', '<br/><br />'])(
@@ -26,5 +27,17 @@ describe('urlError', () => {
     expect(urlError('mailto:a@b.co', 'image')).not.toBeNull();
     expect(urlError('javascript:alert(1)', 'link')).not.toBeNull();
     expect(urlError(`https://example.com/${'a'.repeat(300)}`, 'link')).toBe(VALIDATION_MESSAGES.urlTooLong);
+  });
+});
+
+describe('mentionsError', () => {
+  const names = (count: number) => Array.from({ length: count }, (_, index) => `@משתמש${index}`).join(' ');
+  it('counts distinct names, wherever the @ starts a word or follows a Hebrew prefix', () => {
+    expect(countMentions('<p>שלום @דנה ו@יוסי, ל@דנה שוב</p>')).toBe(2);
+    expect(countMentions('<p>mail@example.com</p>')).toBe(0);
+  });
+  it('allows 10 mentioned users and refuses the 11th in Hebrew', () => {
+    expect(mentionsError(`<p>${names(10)}</p>`)).toBeNull();
+    expect(mentionsError(`<p>${names(11)}</p>`)).toBe(ERRORS.too_many_mentions.message);
   });
 });

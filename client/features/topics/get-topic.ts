@@ -1,27 +1,31 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Message, MoreMessagesResponse } from '../../../shared/schemas/messages';
+import type { TopicAtResponse } from '../../../shared/schemas/notifications';
 import type { TopicResponse } from '../../../shared/schemas/topics';
 
 import { apiFetch } from '../../lib/api-client';
 import { apiPaths, queryKeys } from '../../lib/query-keys';
 
 /** The first page of a topic, then pages of earlier replies. */
-export type TopicPage = TopicResponse | MoreMessagesResponse;
+export type TopicPage = TopicResponse | TopicAtResponse | MoreMessagesResponse;
 
 const isFirstPage = (page: TopicPage): page is TopicResponse => 'mainMessage' in page;
 
 /**
- * A topic with its main message and its latest replies; each next page holds the replies before
- * the oldest one fetched (`/more/{lastMessageId}`).
+ * A topic with its main message and its latest replies, or, given `atMessageId` (a notification's
+ * link), the page of replies that holds that message (`/at/{messageId}`); either way each next page
+ * holds the replies before the oldest one fetched (`/more/{lastMessageId}`).
  */
-export function useTopic(topicId: number) {
+export function useTopic(topicId: number, atMessageId: number | null = null) {
   const path = apiPaths.topic(topicId);
   return useInfiniteQuery({
-    queryKey: queryKeys.topic(topicId),
+    queryKey: atMessageId === null ? queryKeys.topic(topicId) : queryKeys.topicAt(topicId, atMessageId),
     initialPageParam: null as number | null,
     queryFn: ({ pageParam, signal }) =>
       pageParam === null
-        ? apiFetch<TopicPage>(path, { signal })
+        ? apiFetch<TopicPage>(atMessageId === null ? path : apiPaths.topicAt(topicId, atMessageId), {
+            signal,
+          })
         : apiFetch<TopicPage>(`${path}/more/${pageParam}`, { signal }),
     getNextPageParam: (last) => {
       if (!last.hasMoreMessages) return null;
@@ -30,6 +34,12 @@ export function useTopic(topicId: number) {
     },
     enabled: Number.isInteger(topicId) && topicId > 0,
   });
+}
+
+/** Whether replies newer than the first page exist: only a page opened at a message has them. */
+export function hasNewerMessages(pages: readonly TopicPage[] | undefined): boolean {
+  const first = pages?.[0];
+  return first !== undefined && 'hasNewerMessages' in first && first.hasNewerMessages === true;
 }
 
 /** The replies of all fetched pages, oldest first, without the main message or repeats. */

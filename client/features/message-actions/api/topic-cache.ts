@@ -9,7 +9,8 @@ function updateTopicCache(
   topicId: number,
   change: (page: TopicResponse) => TopicResponse,
 ): void {
-  queryClient.setQueryData<InfiniteData<TopicResponse>>(queryKeys.topic(topicId), (data) =>
+  // By prefix: the topic opened at a message (a notification's link) is cached under the same key.
+  queryClient.setQueriesData<InfiniteData<TopicResponse>>({ queryKey: queryKeys.topic(topicId) }, (data) =>
     data ? { ...data, pages: data.pages.map(change) } : data,
   );
 }

@@ -1,0 +1,24 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { sanitizeMessageHtml } from './sanitize';
+
+describe('sanitizeMessageHtml', () => {
+  it('renders a mention as the avatar and name, with no link', () => {
+    const html = sanitizeMessageHtml('<p>שלום <span data-mention="12">@דנה כהן</span></p>');
+    const root = document.createElement('div');
+    root.innerHTML = html;
+    const mention = root.querySelector('span[data-mention="12"]');
+    expect(mention?.className).toBe('mention');
+    expect(mention?.textContent).toBe('@דנה כהן');
+    expect(mention?.querySelector('img')?.getAttribute('src')).toBe('/api/avatars/12.svg');
+    expect(root.querySelector('a')).toBeNull();
+  });
+
+  it('keeps data-quote on a blockquote only, and only ids', () => {
+    expect(sanitizeMessageHtml('<blockquote data-quote="5">x</blockquote>')).toContain('data-quote="5"');
+    expect(sanitizeMessageHtml('<p data-quote="5">x</p>')).not.toContain('data-quote');
+    expect(sanitizeMessageHtml('<p data-mention="5">x</p>')).not.toContain('data-mention');
+    expect(sanitizeMessageHtml('<span data-mention="x">@a</span>')).not.toContain('data-mention');
+    expect(sanitizeMessageHtml('<span data-other="1">a</span>')).not.toContain('data-other');
+  });
+});
