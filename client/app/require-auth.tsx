@@ -4,7 +4,7 @@ import { useAuth } from '../session/auth-store';
 import { he } from '../i18n/he';
 import { openHeaderPanel } from '../session/header-panel';
 
-const GUARDED = /^\/(?:edit-profile|search|message-reports)(?:\/|$)/;
+const GUARDED = /^\/(?:edit-profile|search|message-reports|moderation-log)(?:\/|$)/;
 
 /** Paths behind the guard (spec §2: login required). Keep in step with routes.tsx. */
 export function isGuardedPath(pathname: string): boolean {

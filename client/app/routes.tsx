@@ -18,6 +18,9 @@ const SearchPage = lazy(() => import('./pages/search-page').then((m) => ({ defau
 const MessageReportsPage = lazy(() =>
   import('./pages/message-reports-page').then((m) => ({ default: m.MessageReportsPage })),
 );
+const ModerationLogPage = lazy(() =>
+  import('./pages/moderation-log-page').then((m) => ({ default: m.ModerationLogPage })),
+);
 const ActivateUserPage = lazy(() =>
   import('./pages/activate-user-page').then((m) => ({ default: m.ActivateUserPage })),
 );
@@ -62,6 +65,14 @@ export function AppRoutes() {
           element={
             <RequireAuth>
               <NoIndex>{page(<MessageReportsPage />)}</NoIndex>
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="moderation-log"
+          element={
+            <RequireAuth>
+              <NoIndex>{page(<ModerationLogPage />)}</NoIndex>
             </RequireAuth>
           }
         />

@@ -113,6 +113,11 @@ function UserMenu() {
               {he.messageReports}
             </Link>
           ) : null}
+          {can.readModerationLog(actor) ? (
+            <Link role="menuitem" to="/moderation-log" onClick={() => setOpen(false)}>
+              {he.moderationLogLink}
+            </Link>
+          ) : null}
           <button role="menuitem" type="button" onClick={handleLogout}>
             {he.logout}
           </button>
