@@ -75,7 +75,7 @@ test('an admin deletes a user’s message and the moderation log shows it with t
   await call(request, 'delete', `/api/topic/${topicId}`, E2E_ADMIN_TOKEN);
 });
 
-test('guests are sent to log in; users are refused by the API', async ({ page }) => {
+test('a guest opening the moderation log is sent to log in', async ({ page }) => {
   await page.goto('/moderation-log');
   await expect(
     page.locator('section.header-panel').getByText('כדי להיכנס לעמוד זה יש להתחבר לאתר'),
