@@ -18,6 +18,7 @@ import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { type EventsPluginOptions, eventsPlugin } from './modules/events/events.routes';
 import { forumsRoutes } from './modules/forums/forums.routes';
 import { membersRoutes } from './modules/members/members.routes';
+import { moderationLogRoutes } from './modules/moderation-log/moderation-log.routes';
 import { imagesRoutes } from './modules/images/images.routes';
 import { recommendationsRoutes } from './modules/recommendations/recommendations.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -122,6 +123,7 @@ export async function buildApp(options: AppDependencies): Promise<FastifyInstanc
     membersRoutes,
     accountDataRoutes,
     notificationsRoutes,
+    moderationLogRoutes,
   ];
   for (const routes of apiRoutes) await app.register(routes, { prefix: '/api' });
   await app.register(eventsPlugin, options.events ?? {});

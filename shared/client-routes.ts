@@ -10,6 +10,7 @@ const CLIENT_ROUTES: readonly RegExp[] = [
   /^\/edit-profile$/,
   /^\/search(?:\/[^/]*)?$/,
   /^\/message-reports$/,
+  /^\/moderation-log$/,
   /^\/activate-user(?:\/[^/]+)?$/,
   /^\/forgot-password(?:\/[^/]+)?$/,
   /^\/policy$/,

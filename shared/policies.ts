@@ -46,6 +46,8 @@ export const can = {
 
   /** Only admins see the message reports and close them. */
   moderateReports: isAdmin,
+  /** Only admins read the moderation log, which keeps the last text of deleted messages. */
+  readModerationLog: isAdmin,
 
   /** Creating, renaming, reordering, merging and deleting forums is admin work. */
   manageForums: isAdmin,

@@ -8,7 +8,7 @@ import { heAdmin } from '../i18n/he-admin';
 import { he } from '../i18n/he';
 import { openHeaderPanel } from '../session/header-panel';
 
-const GUARDED = /^\/(?:edit-profile|search|message-reports|admin)(?:\/|$)/;
+const GUARDED = /^\/(?:edit-profile|search|message-reports|moderation-log|admin)(?:\/|$)/;
 
 /** Paths behind the guard (spec §2: login required). Keep in step with routes.tsx. */
 export function isGuardedPath(pathname: string): boolean {

@@ -19,6 +19,9 @@ const SearchPage = lazy(() => import('./pages/search-page').then((m) => ({ defau
 const MessageReportsPage = lazy(() =>
   import('./pages/message-reports-page').then((m) => ({ default: m.MessageReportsPage })),
 );
+const ModerationLogPage = lazy(() =>
+  import('./pages/moderation-log-page').then((m) => ({ default: m.ModerationLogPage })),
+);
 const ActivateUserPage = lazy(() =>
   import('./pages/activate-user-page').then((m) => ({ default: m.ActivateUserPage })),
 );
@@ -105,6 +108,14 @@ export function AppRoutes() {
             <RequireAdmin allowed={can.manageMembers}>
               <NoIndex>{page(<MemberPage />)}</NoIndex>
             </RequireAdmin>
+          }
+        />
+        <Route
+          path="moderation-log"
+          element={
+            <RequireAuth>
+              <NoIndex>{page(<ModerationLogPage />)}</NoIndex>
+            </RequireAuth>
           }
         />
         <Route path="activate-user/:encrypted?" element={<NoIndex>{page(<ActivateUserPage />)}</NoIndex>} />

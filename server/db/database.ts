@@ -21,6 +21,7 @@ export interface Database {
   notifications: NotificationsTable;
   notification_preferences: NotificationPreferencesTable;
   notification_mails: NotificationMailsTable;
+  moderation_log: ModerationLogTable;
 }
 
 export interface UsersTable {
@@ -228,3 +229,23 @@ export type MessageRow = Selectable<MessagesTable>;
 export type ForumRow = Selectable<ForumsTable>;
 export type MessageReportRow = Selectable<MessageReportsTable>;
 export type NewAnalyticsEvent = Insertable<AnalyticsEventsTable>;
+
+/** One admin action (docs/product.md §6): who, when, what, and the text before the change. */
+export interface ModerationLogTable {
+  id: Generated<number>;
+  /** The admin who acted; null once that account row is gone. */
+  admin_id: number | null;
+  action: string;
+  topic_id: number | null;
+  message_id: number | null;
+  forum_id: number | null;
+  user_id: number | null;
+  /** The subject or message HTML before the change; for a deleted message its last text. */
+  before_text: string | null;
+  after_text: string | null;
+  /** A small JSON object (e.g. the forum a topic left). */
+  details: Generated<string>;
+  created_at: number;
+}
+
+export type ModerationLogRow = Selectable<ModerationLogTable>;

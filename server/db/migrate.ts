@@ -7,6 +7,7 @@ import * as reportQueue from './migrations/2026-11-21T13-01-report-queue';
 import * as analytics from './migrations/2026-11-21T13-30-analytics';
 import * as runningAForum from './migrations/2026-11-22T21-00-running-a-forum';
 import * as notifications from './migrations/2026-11-22T21-30-notifications';
+import * as moderationLog from './migrations/2026-11-22T22-45-moderation-log';
 
 /**
  * Every migration, in order. A static list rather than a folder scan so the bundled server carries
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T13-30-analytics': analytics,
   '2026-11-22T21-00-running-a-forum': runningAForum,
   '2026-11-22T21-30-notifications': notifications,
+  '2026-11-22T22-45-moderation-log': moderationLog,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

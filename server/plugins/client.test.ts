@@ -15,6 +15,7 @@ describe('isClientRoute (spec §2 paths)', () => {
     '/search/שלום',
     '/search/',
     '/message-reports',
+    '/moderation-log',
     '/activate-user/abc.def',
     '/forgot-password/abc',
     '/policy',

@@ -132,6 +132,11 @@ function UserMenu() {
               {he.adminSite}
             </Link>
           ) : null}
+          {can.readModerationLog(actor) ? (
+            <Link role="menuitem" to="/moderation-log" onClick={() => setOpen(false)}>
+              {he.moderationLogLink}
+            </Link>
+          ) : null}
           <button role="menuitem" type="button" onClick={handleLogout}>
             {he.logout}
           </button>

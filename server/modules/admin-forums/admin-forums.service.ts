@@ -4,6 +4,7 @@ import type { Forum } from '../../../shared/schemas/forums';
 import { apiError } from '../../http-error';
 import type { DataDeps } from '../../deps';
 import { publish } from '../../events';
+import { recordModeration } from '../moderation-log/moderation-log.repository';
 import { twemojiFileForEmoji } from '../../twemoji';
 import {
   countForums,
@@ -23,7 +24,7 @@ import {
 /** The operator at the command line: may do whatever an admin may. */
 export const CLI_OPERATOR: Actor = { id: 0, isAdmin: true };
 
-function allow(actor: Actor) {
+function allow(actor: Actor): asserts actor is NonNullable<Actor> {
   if (!can.manageForums(actor)) throw apiError(actor ? 'forbidden' : 'unauthorized');
 }
 
@@ -135,6 +136,13 @@ export async function removeForum(deps: DataDeps, actor: Actor, id: number): Pro
     if ((await countForumTopics(trx, id)) > 0) throw apiError('forum_not_empty');
     if ((await countForums(trx)) <= 1) throw apiError('last_forum');
     await deleteForumRow(trx, id);
+    await recordModeration(trx, {
+      adminId: actor.id,
+      action: 'forum_deleted',
+      forumId: id,
+      details: { forumName: row.name },
+      createdAt: deps.clock.now(),
+    });
     await publish(trx, { type: 'forums.changed' });
     return row;
   });
@@ -149,10 +157,18 @@ export async function mergeForum(deps: DataDeps, actor: Actor, id: number, into:
   allow(actor);
   if (id === into) throw apiError('forum_merge_into_itself');
   const result = await deps.db.transaction().execute(async (trx) => {
-    if (!(await lockForum(trx, id))) throw apiError('forum_not_found');
+    const merged = await lockForum(trx, id);
+    if (!merged) throw apiError('forum_not_found');
     const target = await existing(trx, into);
     const movedTopics = await moveForumTopics(trx, id, into);
     await deleteForumRow(trx, id);
+    await recordModeration(trx, {
+      adminId: actor.id,
+      action: 'forum_merged',
+      forumId: into,
+      details: { fromForumId: id, fromForumName: merged.name, toForumName: target.name, movedTopics },
+      createdAt: deps.clock.now(),
+    });
     await publish(trx, { type: 'forums.changed' });
     return { movedTopics, forum: present(target) };
   });

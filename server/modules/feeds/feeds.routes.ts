@@ -39,6 +39,7 @@ export const ROBOTS_DISALLOWED = [
   '/forgot-password',
   '/page/not-found',
   '/admin',
+  '/moderation-log',
 ];
 
 async function feedFor(

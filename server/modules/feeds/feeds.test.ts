@@ -199,6 +199,7 @@ describeEachDatabase('feeds, sitemaps and robots.txt', (ctx) => {
       '/activate-user',
       '/forgot-password',
       '/admin',
+      '/moderation-log',
     ]) {
       expect(response.body).toContain(`Disallow: ${path}\n`);
     }

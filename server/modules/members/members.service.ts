@@ -7,7 +7,9 @@ import { apiError, apiErrorWith } from '../../http-error';
 import type { DataDeps } from '../../deps';
 import type { Database, UserRow } from '../../db/database';
 import { publish } from '../../events';
+import { findMessage } from '../messages/messages.repository';
 import { removeMessage } from '../messages/messages.service';
+import { recordModeration } from '../moderation-log/moderation-log.repository';
 import { deleteTopicWithMessages, findTopic, lockTopic } from '../topics/topics.repository';
 import {
   deleteSessionsOf,
@@ -27,7 +29,7 @@ import {
  */
 export const SUSPENDED_FOR_GOOD = 8.64e15;
 
-function allow(actor: Actor) {
+function allow(actor: Actor): asserts actor is NonNullable<Actor> {
   if (!can.manageMembers(actor)) throw apiError(actor ? 'forbidden' : 'unauthorized');
 }
 
@@ -122,6 +124,14 @@ export async function suspendMember(
     if (member.is_admin === 1) throw apiError('cannot_suspend_admin');
     await setSuspension(trx, id, { until: input.until ?? SUSPENDED_FOR_GOOD, reason: input.reason });
     await deleteSessionsOf(trx, id);
+    await recordModeration(trx, {
+      adminId: actor.id,
+      action: 'member_suspended',
+      userId: id,
+      afterText: input.reason,
+      details: { until: input.until },
+      createdAt: now,
+    });
   });
   return getMember(deps, actor, id);
 }
@@ -129,8 +139,18 @@ export async function suspendMember(
 /** Lifts a suspension (a member who is not suspended stays as they are). */
 export async function unsuspendMember(deps: DataDeps, actor: Actor, id: number): Promise<Member> {
   allow(actor);
-  await existingMember(deps.db, id);
-  await setSuspension(deps.db, id, null);
+  const member = await existingMember(deps.db, id);
+  await deps.db.transaction().execute(async (trx) => {
+    await setSuspension(trx, id, null);
+    await recordModeration(trx, {
+      adminId: actor.id,
+      action: 'member_unsuspended',
+      userId: id,
+      beforeText: member.suspension_reason,
+      details: { until: member.suspended_until },
+      createdAt: deps.clock.now(),
+    });
+  });
   return getMember(deps, actor, id);
 }
 
@@ -152,6 +172,13 @@ export async function setMemberAdmin(
       if (admins.every((admin) => admin === id)) throw apiError('last_admin');
     }
     await setAdmin(trx, id, isAdmin);
+    if ((member.is_admin === 1) !== isAdmin && actor)
+      await recordModeration(trx, {
+        adminId: actor.id,
+        action: isAdmin ? 'admin_granted' : 'admin_revoked',
+        userId: id,
+        createdAt: deps.clock.now(),
+      });
   });
   return getMember(deps, actor, id);
 }
@@ -175,6 +202,20 @@ export async function purgeMessagesOf(deps: DataDeps, actor: UserRow, userId: nu
     await deps.db.transaction().execute(async (trx) => {
       // A reply being added at this moment finishes first, then goes with the rest (as deleteTopic).
       await lockTopic(trx, topicId);
+      const main = await findMessage(trx, topicId);
+      // A member deleting their own account is not moderation; an admin's purge is.
+      if (actor.id !== userId)
+        await recordModeration(trx, {
+          adminId: actor.id,
+          action: 'topic_deleted',
+          topicId,
+          messageId: topicId,
+          forumId: topic.forum_id,
+          userId,
+          beforeText: main?.content ?? null,
+          details: { subject: topic.subject },
+          createdAt: deps.clock.now(),
+        });
       await deleteTopicWithMessages(trx, topicId);
       await publish(trx, { type: 'topic.deleted', topicId, forumId: topic.forum_id });
     });
@@ -188,5 +229,16 @@ export async function deleteSuspendedMembersMessages(deps: DataDeps, admin: User
   allow({ id: admin.id, isAdmin: admin.is_admin === 1 });
   const member = await existingMember(deps.db, id);
   if (!isSuspended(member, deps.clock.now())) throw apiError('not_suspended');
-  return purgeMessagesOf(deps, admin, id);
+  const result = await purgeMessagesOf(deps, admin, id);
+  // Each deletion above is its own transaction and logs itself; this entry sums the step up.
+  await deps.db.transaction().execute((trx) =>
+    recordModeration(trx, {
+      adminId: admin.id,
+      action: 'member_messages_deleted',
+      userId: id,
+      details: { ...result },
+      createdAt: deps.clock.now(),
+    }),
+  );
+  return result;
 }

@@ -5,6 +5,7 @@ import type { MessageRow } from '../../db/database';
 import type { DataDeps, Deps } from '../../deps';
 import { publish } from '../../events';
 import { apiError } from '../../http-error';
+import { recordModeration } from '../moderation-log/moderation-log.repository';
 import { recordNotifications } from '../notifications/notifications.service';
 import { prepareMessage } from '../notifications/references';
 import {
@@ -93,6 +94,20 @@ export async function editMessage(
     });
     if (facts(message).isMain) await updateTopicPreview(trx, message.topic_id, prepared.preview);
     const topic = await findTopic(trx, message.topic_id);
+    // An admin editing their own message is writing, not moderating.
+    if (actor.id !== message.user_id)
+      await recordModeration(trx, {
+        adminId: actor.id,
+        action: 'message_edited',
+        topicId: message.topic_id,
+        messageId: message.id,
+        forumId: topic?.forum_id ?? null,
+        userId: message.user_id,
+        beforeText: message.content,
+        afterText: row.content,
+        details: { subject: topic?.subject ?? null },
+        createdAt: deps.clock.now(),
+      });
     if (topic)
       await publish(trx, {
         type: 'message.updated',
@@ -120,8 +135,22 @@ export async function removeMessage(deps: DataDeps, actor: Actor, id: number): P
   const likes = await likesByMessage(deps.db, [id]);
   await deps.db.transaction().execute(async (trx) => {
     await lockTopic(trx, message.topic_id);
+    // Read under the lock: the last text is what an edit a moment ago left.
+    const last = (await findMessage(trx, id)) ?? message;
     await deleteMessage(trx, id);
     const topic = await refreshTopicActivity(trx, message.topic_id);
+    if (actor.id !== message.user_id)
+      await recordModeration(trx, {
+        adminId: actor.id,
+        action: 'message_deleted',
+        topicId: topic.id,
+        messageId: id,
+        forumId: topic.forum_id,
+        userId: message.user_id,
+        beforeText: last.content,
+        details: { subject: topic.subject },
+        createdAt: deps.clock.now(),
+      });
     await publish(trx, {
       type: 'message.deleted',
       messageId: id,

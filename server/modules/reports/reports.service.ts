@@ -8,6 +8,7 @@ import { apiError } from '../../http-error';
 import { verifyCaptcha } from '../captcha/captcha.service';
 import { presentMessage } from '../messages/messages.presenter';
 import { findMessage, likesByMessage } from '../messages/messages.repository';
+import { recordModeration } from '../moderation-log/moderation-log.repository';
 import { presentUser } from '../users/users.presenter';
 import { findUsersByIds } from '../users/users.repository';
 import { presentReport } from './reports.presenter';
@@ -85,6 +86,18 @@ export async function closeReport(deps: Deps, actor: Actor, id: number): Promise
     const closed = await closeReportRow(trx, id, actor.id, deps.clock.now());
     if (found.is_open === 1) {
       await publish(trx, { type: 'report.closed', reportId: id, messageId: closed.message_id });
+      // The message's text while it still exists; a deletion before the close has its own entry.
+      const message = await findMessage(trx, closed.message_id);
+      await recordModeration(trx, {
+        adminId: actor.id,
+        action: 'report_closed',
+        topicId: message?.topic_id ?? null,
+        messageId: closed.message_id,
+        userId: message?.user_id ?? null,
+        beforeText: message?.content ?? null,
+        details: { reportId: id, reason: closed.content, messageDeleted: message ? 0 : 1 },
+        createdAt: deps.clock.now(),
+      });
     }
     return closed;
   });

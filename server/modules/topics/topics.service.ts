@@ -13,6 +13,7 @@ import { recordNotifications } from '../notifications/notifications.service';
 import { prepareMessage } from '../notifications/references';
 import { presentMessage } from '../messages/messages.presenter';
 import { findMessage, likesByMessage, listReplies } from '../messages/messages.repository';
+import { recordModeration } from '../moderation-log/moderation-log.repository';
 import { presentUser } from '../users/users.presenter';
 import { findUsersByIds } from '../users/users.repository';
 import { presentPost, presentPostsPage } from './topics.presenter';
@@ -135,8 +136,20 @@ export async function deleteTopic(deps: Deps, actor: Actor, topicId: number) {
   const topic = await existingTopic(deps, topicId);
   await deps.db.transaction().execute(async (trx) => {
     // A reply being added at this moment finishes first, then goes with the rest.
-    await lockTopic(trx, topicId);
+    const locked = await lockTopic(trx, topicId);
+    const main = await findMessage(trx, topicId);
     await recordNotifications(trx, { kind: 'topic_deleted', topicId, actor, now: deps.clock.now() });
+    await recordModeration(trx, {
+      adminId: actor.id,
+      action: 'topic_deleted',
+      topicId,
+      messageId: main?.id ?? null,
+      forumId: topic.forum_id,
+      userId: main?.user_id ?? null,
+      beforeText: main?.content ?? null,
+      details: { subject: locked?.subject ?? topic.subject },
+      createdAt: deps.clock.now(),
+    });
     await deleteTopicWithMessages(trx, topicId);
     await publish(trx, { type: 'topic.deleted', topicId, forumId: topic.forum_id });
   });
@@ -147,11 +160,26 @@ export async function deleteTopic(deps: Deps, actor: Actor, topicId: number) {
 export async function moveTopic(deps: Deps, actor: Actor, input: { topicId: number; forumId: number }) {
   authorize(actor, can.moveTopic(actor));
   await existingTopic(deps, input.topicId);
-  if (!(await findForum(deps.db, input.forumId))) throw apiError('forum_not_found');
+  const target = await findForum(deps.db, input.forumId);
+  if (!target) throw apiError('forum_not_found');
   // The forum it leaves is read under the row lock, so a move at the same moment cannot change it.
   const moved = await deps.db.transaction().execute(async (trx) => {
     const before = await lockTopic(trx, input.topicId);
+    const from = before && (await findForum(trx, before.forum_id));
     await updateTopicForum(trx, input.topicId, input.forumId);
+    await recordModeration(trx, {
+      adminId: actor.id,
+      action: 'topic_moved',
+      topicId: input.topicId,
+      forumId: input.forumId,
+      details: {
+        subject: before?.subject ?? null,
+        fromForumId: before?.forum_id ?? null,
+        fromForumName: from?.name ?? null,
+        toForumName: target.name,
+      },
+      createdAt: deps.clock.now(),
+    });
     await recordNotifications(trx, {
       kind: 'topic_moved',
       topicId: input.topicId,
@@ -178,7 +206,17 @@ export async function editSubject(deps: Deps, actor: Actor, input: { topicId: nu
   await existingTopic(deps, input.topicId);
   const subject = cleanSubject(input.subject);
   const updated = await deps.db.transaction().execute(async (trx) => {
+    const before = await lockTopic(trx, input.topicId);
     await updateTopicSubject(trx, input.topicId, subject);
+    await recordModeration(trx, {
+      adminId: actor.id,
+      action: 'topic_renamed',
+      topicId: input.topicId,
+      forumId: before?.forum_id ?? null,
+      beforeText: before?.subject ?? null,
+      afterText: subject,
+      createdAt: deps.clock.now(),
+    });
     await recordNotifications(trx, {
       kind: 'topic_renamed',
       topicId: input.topicId,
@@ -207,7 +245,16 @@ export async function refreshTopicImage(deps: Deps, actor: Actor, topicId: numbe
     contentHtml: main?.content ?? '',
   });
   await deps.db.transaction().execute(async (trx) => {
+    const before = await lockTopic(trx, topic.id);
     await updateTopicImage(trx, topic.id, image);
+    await recordModeration(trx, {
+      adminId: actor.id,
+      action: 'topic_image_refreshed',
+      topicId: topic.id,
+      forumId: topic.forum_id,
+      details: { imageBefore: before?.image ?? topic.image, imageAfter: image },
+      createdAt: deps.clock.now(),
+    });
     await publish(trx, { type: 'topic.updated', topicId: topic.id, forumId: topic.forum_id });
   });
   return { image };

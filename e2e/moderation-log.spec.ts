@@ -1,0 +1,84 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { E2E_ADMIN_TOKEN, E2E_USER_TOKEN } from './fixtures';
+
+// The topic lives in the "לימודים וקריירה" forum (id 10) and is deleted at the end, so other specs
+// keep seeing the seeded data.
+const FORUM_ID = 10;
+const stamp = Date.now().toString(36).slice(-5);
+const SUBJECT = `נושא ליומן ${stamp}`;
+const REPLY_TEXT = `תגובה שתימחק ${stamp}`;
+
+const asUser = (page: Page, token: string) =>
+  page.addInitScript((value) => localStorage.setItem('authToken', value), token);
+
+/** Calls the API as the client does: the forgery-guard cookie sent back as a header, and a bearer token. */
+async function call(
+  request: APIRequestContext,
+  method: 'post' | 'delete',
+  url: string,
+  token: string,
+  data?: object,
+) {
+  await request.get('/api/forums');
+  const xsrf =
+    (await request.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await request[method](url, {
+    headers: { 'x-xsrf-token': decodeURIComponent(xsrf), authorization: `Bearer ${token}` },
+    data,
+  });
+  expect(response.ok()).toBe(true);
+  return response.json() as Promise<{ post?: { id: number }; id?: number }>;
+}
+
+test('an admin deletes a user’s message and the moderation log shows it with the old text', async ({
+  page,
+  request,
+}) => {
+  const topic = await call(request, 'post', '/api/topic/', E2E_USER_TOKEN, {
+    subject: SUBJECT,
+    message: '<p>הודעה ראשית ליומן</p>',
+    forumId: FORUM_ID,
+  });
+  const topicId = topic.post?.id ?? 0;
+  await call(request, 'post', '/api/message', E2E_USER_TOKEN, { topicId, content: `<p>${REPLY_TEXT}</p>` });
+
+  await asUser(page, E2E_ADMIN_TOKEN);
+  await page.goto(`/topic/${topicId}`);
+  const reply = page.locator('article.message', { hasText: REPLY_TEXT });
+  await reply.getByRole('button', { name: 'מחיקה' }).click();
+  await reply.locator('.action-box').getByRole('button', { name: 'מחיקה' }).click();
+  await expect(reply).toBeHidden();
+
+  // Reached from the user menu, next to the message reports.
+  await page.locator('.user-menu__toggle').click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem')).toContainText(['דיווחים על הודעות', 'יומן פעולות ניהול']);
+  await menu.getByRole('menuitem', { name: 'יומן פעולות ניהול' }).click();
+  await expect(page).toHaveURL(/\/moderation-log$/);
+  await expect(page.locator('.breadcrumbs')).toContainText('יומן פעולות ניהול');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+
+  const entry = page.locator('.moderation-entry').first();
+  await expect(entry.locator('.moderation-sentence')).toContainText(`מחק/ה הודעה של`);
+  await expect(entry.locator('.moderation-sentence')).toContainText(SUBJECT);
+  const kept = entry.locator('details.moderation-text');
+  await expect(kept.locator('.message-content')).toBeHidden();
+  await kept.locator('summary').click();
+  await expect(kept.locator('.message-content')).toHaveText(REPLY_TEXT);
+  await expect(entry.getByRole('link', { name: 'מעבר לנושא' })).toHaveAttribute('href', `/topic/${topicId}`);
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: 'test-results/screens/moderation-log-375.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: 'test-results/screens/moderation-log-1280.png', fullPage: true });
+
+  await call(request, 'delete', `/api/topic/${topicId}`, E2E_ADMIN_TOKEN);
+});
+
+test('a guest opening the moderation log is sent to log in', async ({ page }) => {
+  await page.goto('/moderation-log');
+  await expect(
+    page.locator('section.header-panel').getByText('כדי להיכנס לעמוד זה יש להתחבר לאתר'),
+  ).toBeVisible();
+  await expect(page).not.toHaveURL(/moderation-log/);
+});
