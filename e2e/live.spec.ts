@@ -24,7 +24,7 @@ const LIVE_FORUM_ID = 2;
 /** A session of the writer opened through the login API (captcha and XSRF), made once per run. */
 const E2E_WRITER_TOKEN = { value: '' };
 
-/** The XSRF value of a request context, fetched once from any GET (spec §7). */
+/** The XSRF value of a request context, fetched once from any GET (docs/product.md §7). */
 async function xsrfOf(request: APIRequestContext): Promise<string> {
   let state = await request.storageState();
   if (!state.cookies.some((cookie) => cookie.name === 'XSRF-TOKEN')) {

@@ -1,7 +1,7 @@
 import { ERRORS, type ErrorCode, errorText } from '../shared/errors';
 
 /**
- * An answer the user should see: an HTTP status of spec §8, a machine code and a Hebrew message.
+ * An answer the user should see: an HTTP status of docs/product.md §8, a machine code and a Hebrew message.
  * Services throw it (through `apiError`); the error handler turns it into `{error, message}`.
  */
 export class HttpError extends Error {

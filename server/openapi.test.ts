@@ -3,7 +3,7 @@ import { mergeEquivalentPaths } from './openapi';
 import { describeEachDatabase } from './test/databases';
 import { apiClient } from './test/http';
 
-/** Spec §7, "The calls it makes", as written there (method and path), plus DESIGN.md's additions. */
+/** docs/product.md §7, "The API", as written there (method and path), plus DESIGN.md's additions. */
 const SPEC_CALLS = `
 POST /api/login
 POST /api/register
@@ -81,7 +81,7 @@ describeEachDatabase('the OpenAPI document', (ctx) => {
     return response.json() as { openapi: string; paths: Record<string, Record<string, Operation>> };
   };
 
-  it('has every call of spec §7, each path once', async () => {
+  it('has every call of docs/product.md §7, each path once', async () => {
     const document = await load();
     expect(document.openapi).toMatch(/^3\./);
     const shapes = Object.keys(document.paths).map(shape);

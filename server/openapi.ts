@@ -45,14 +45,15 @@ export const mergeEquivalentPaths: SwaggerTransformObject = (documentObject) => 
 };
 
 /**
- * Every operation answers its errors as `{error, message}` with a status of spec §8 (DESIGN.md,
+ * Every operation answers its errors as `{error, message}` with a status of docs/product.md §8 (DESIGN.md,
  * "Wire format"). Operations list their successes and some errors; this documents the rest once,
  * as each operation's `default` response, so a client (or the fuzz test) knows the shape of any
  * answer. A 429 also carries `Retry-After`.
  */
 export function withDefaultErrorResponse<T extends { paths?: Record<string, unknown> }>(document: T): T {
   const errorResponse = {
-    description: 'any other status: a 4xx of spec §8 with a Hebrew message (429 with Retry-After, seconds)',
+    description:
+      'any other status: a 4xx of docs/product.md §8 with a Hebrew message (429 with Retry-After, seconds)',
     headers: {
       'Retry-After': { description: 'on 429: seconds until the limit resets', schema: { type: 'integer' } },
     },

@@ -1,18 +1,18 @@
 import { LIMITS } from './limits';
 import { VALIDATION_MESSAGES } from './validation-messages';
 
-/** A calendar date with no time zone: the birthdate form model of spec §3. Month is 1–12. */
+/** A calendar date with no time zone: the birthdate form model of docs/product.md §3. Month is 1–12. */
 export interface CalendarDate {
   year: number;
   month: number;
   day: number;
 }
 
-/** Years the birthdate picker and the parser accept (spec §5, §9). */
+/** Years the birthdate picker and the parser accept (docs/product.md §5, §9). */
 export const BIRTHDATE_YEAR_MIN = 1000;
 export const BIRTHDATE_YEAR_MAX = 9999;
 
-/** The month the picker opens on when nothing is chosen yet: January 1995 (spec §9). */
+/** The month the picker opens on when nothing is chosen yet: January 1995 (docs/product.md §9). */
 export const BIRTHDATE_DEFAULT_MONTH: CalendarDate = { year: 1995, month: 1, day: 1 };
 
 const FORMAT = /^(\d{2})\/(\d{2})\/(\d{4})$/;
@@ -48,7 +48,7 @@ function compareDates(a: CalendarDate, b: CalendarDate): number {
 }
 
 /**
- * The latest birthdate allowed on `today`: the same day 13 years earlier (spec §9 minimum age).
+ * The latest birthdate allowed on `today`: the same day 13 years earlier (docs/product.md §9 minimum age).
  * Someone born on 29 February turns 13 on 28 February of a common year.
  */
 export function latestBirthdate(today: CalendarDate): CalendarDate {

@@ -1,5 +1,5 @@
 /**
- * The client routes of spec §2, for the server: it answers these with the app and HTTP 200, and
+ * The client routes of docs/product.md §2, for the server: it answers these with the app and HTTP 200, and
  * every other page path with the app and HTTP 404, so crawlers see a missing page as missing.
  * Keep in step with client/app/routes.tsx.
  */

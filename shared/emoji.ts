@@ -1,5 +1,5 @@
 /**
- * The 14 emoji images the writer offers (spec §1, §9). Twemoji graphics (CC-BY 4.0), served by the
+ * The 14 emoji images the writer offers (docs/product.md §1, §9). Twemoji graphics (CC-BY 4.0), served by the
  * server at `emojiPath(code)`; the sanitiser lets exactly these through as images.
  */
 export const EMOJI = [

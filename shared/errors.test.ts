@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ERRORS, errorMessage, isErrorCode } from './errors';
 
 /**
- * The statuses the API documents: spec §8 (401, 404, 405, 406, 412, 428), 409 for a taken username
+ * The statuses the API documents: docs/product.md §8 (401, 404, 405, 406, 412, 428), 409 for a taken username
  * (DESIGN.md, instead of 407), and the general ones of the error handler and the limits.
  */
 const DOCUMENTED_STATUSES = [400, 401, 403, 404, 405, 406, 409, 412, 413, 415, 428, 429, 500, 503];
@@ -20,7 +20,7 @@ describe('the error catalogue', () => {
     expect(Object.values(ERRORS).map((entry) => entry.status)).not.toContain(407);
   });
 
-  it('gives the texts of spec §8 to the statuses the client tells apart', () => {
+  it('gives the texts of docs/product.md §8 to the statuses the client tells apart', () => {
     expect(ERRORS.wrong_credentials.status).toBe(401);
     expect(ERRORS.inactive.status).toBe(428);
     expect(ERRORS.email_taken.status).toBe(406);

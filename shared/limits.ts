@@ -1,4 +1,4 @@
-/** The numbers of spec §9, written once for the server schemas and the client forms alike. */
+/** The numbers of docs/product.md §9, written once for the server schemas and the client forms alike. */
 export const LIMITS = {
   pageSize: 7,
   sliderSlides: 3,
@@ -33,5 +33,5 @@ export const LIMITS = {
   mentionLookupMinLength: 2,
 } as const;
 
-/** The forum id the spec reserves for "all posts" (§3); -1, "search results", is never sent. */
+/** The forum id the spec reserves for "all posts" (docs/product.md §3); -1, "search results", is never sent. */
 export const ALL_POSTS_FORUM_ID = 0;

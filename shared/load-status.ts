@@ -1,4 +1,4 @@
-/** Load status of a section (spec §4). */
+/** Load status of a section (docs/product.md §4). */
 export enum LoadStatus {
   NotStarted = 'NotStarted',
   Loading = 'Loading',
@@ -14,7 +14,7 @@ export enum LoadStatus {
 }
 
 /**
- * HTTP status of a failed call to the load status it means (spec §4, §8). 409 is the server's
+ * HTTP status of a failed call to the load status it means (docs/product.md §4, §8). 409 is the server's
  * "username taken" answer, sent instead of the spec's 407 (see DESIGN.md): it maps to the spec's
  * ProxyAuthenticationRequired so the client shows the spec's message.
  */

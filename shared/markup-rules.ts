@@ -1,5 +1,5 @@
 /**
- * The message markup of spec §1, enforced twice: by the server's sanitiser when a message is written
+ * The message markup of docs/product.md §1, enforced twice: by the server's sanitiser when a message is written
  * (server/modules/markup) and by DOMPurify when it is shown (client/lib/sanitize.ts).
  */
 

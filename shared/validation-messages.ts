@@ -1,5 +1,5 @@
 /**
- * The Hebrew validation messages of spec §5. The server answers with them and the client forms show
+ * The Hebrew validation messages of docs/product.md §5. The server answers with them and the client forms show
  * them, so a rule and its wording live in one place.
  */
 export const VALIDATION_MESSAGES = {

@@ -7,7 +7,7 @@ import { openHeaderPanel } from '../session/header-panel';
 import { followOtherTabs, getAuth, logout, onTokenChange, setAuthenticatedUser } from '../session/auth-store';
 
 /**
- * Checks a stored token once (§4): on success the user is known, on a refusal the visitor is
+ * Checks a stored token once (docs/product.md §4): on success the user is known, on a refusal the visitor is
  * logged out and shown the login panel. A network failure keeps the token.
  */
 function validateToken(token: string, isCancelled: () => boolean): void {

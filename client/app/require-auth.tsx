@@ -10,13 +10,13 @@ import { openHeaderPanel } from '../session/header-panel';
 
 const GUARDED = /^\/(?:edit-profile|search|message-reports|moderation-log|admin)(?:\/|$)/;
 
-/** Paths behind the guard (spec §2: login required). Keep in step with routes.tsx. */
+/** Paths behind the guard (docs/product.md §2: login required). Keep in step with routes.tsx. */
 export function isGuardedPath(pathname: string): boolean {
   return GUARDED.test(pathname);
 }
 
 /**
- * The route guard of spec §2: entry only with a stored token; otherwise the login panel opens with
+ * The route guard of docs/product.md §2: entry only with a stored token; otherwise the login panel opens with
  * the spec's message and the navigation is undone (back where the visitor came from, or home).
  */
 export function RequireAuth({ children }: { children: ReactNode }) {

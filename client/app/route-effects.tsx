@@ -10,7 +10,7 @@ import { isGuardedPath } from './require-auth';
 const RESTORE_WINDOW_MS = 2_000;
 
 /**
- * What happens on every navigation (spec §1, §2): the canonical link, a page view, cleared load
+ * What happens on every navigation (docs/product.md §1, §2): the canonical link, a page view, cleared load
  * statuses, and the scroll position: top on a new page, restored on back and forward.
  */
 export function RouteEffects() {

@@ -6,7 +6,7 @@ import { useNoIndex } from '../session/head';
 import { can } from '../../shared/policies';
 import { RequireAdmin, RequireAuth } from './require-auth';
 
-// Every route is its own chunk (spec §1 sizes): a reader of a topic downloads no search or profile code.
+// Every route is its own chunk (docs/product.md §1 sizes): a reader of a topic downloads no search or profile code.
 const HomePage = lazy(() => import('./pages/home-page').then((m) => ({ default: m.HomePage })));
 const ForumPage = lazy(() => import('./pages/forum-page').then((m) => ({ default: m.ForumPage })));
 const TopicPage = lazy(() => import('./pages/topic-page').then((m) => ({ default: m.TopicPage })));
@@ -40,13 +40,13 @@ const MemberPage = lazy(() => import('./pages/member-page').then((m) => ({ defau
 
 const page = (element: React.ReactNode) => <Suspense fallback={<PageLoader />}>{element}</Suspense>;
 
-/** Pages kept out of search engines while shown (spec §1): set here so no page can forget it. */
+/** Pages kept out of search engines while shown (docs/product.md §1): set here so no page can forget it. */
 function NoIndex({ children }: { children: React.ReactNode }) {
   useNoIndex();
   return children;
 }
 
-/** The routes of spec §2, with their exact paths; anything else goes to not-found. */
+/** The routes of docs/product.md §2, with their exact paths; anything else goes to not-found. */
 export function AppRoutes() {
   return (
     <Routes>

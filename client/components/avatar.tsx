@@ -1,6 +1,6 @@
 import type { PublicUser } from '../../shared/schemas/common';
 
-/** A user's generated avatar (spec §1); a neutral circle while the user is unknown. */
+/** A user's generated avatar (docs/product.md §1); a neutral circle while the user is unknown. */
 export function Avatar({
   user,
   size = 40,

@@ -6,7 +6,7 @@ interface Crumb {
   to?: string;
 }
 
-/** Home, then the given trail; the last crumb is the current page (spec §2). */
+/** Home, then the given trail; the last crumb is the current page (docs/product.md §2). */
 export function Breadcrumbs({ trail }: { trail: readonly Crumb[] }) {
   const crumbs: Crumb[] = [{ label: he.home, to: '/' }, ...trail];
   return (

@@ -1,6 +1,6 @@
 import { he } from '../i18n/he';
 
-/** The page-level failure panel of spec §8, with a retry. */
+/** The page-level failure panel of docs/product.md §8, with a retry. */
 export function FailurePanel({ onRetry }: { onRetry?: () => void }) {
   return (
     <div className="failure-panel" role="alert">

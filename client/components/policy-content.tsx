@@ -2,7 +2,7 @@ import { he } from '../i18n/he';
 import { CONTACT_PATH } from '../lib/site';
 
 /**
- * The terms of use (spec §2): nine numbered sections, last updated 09/11/2014. `inFrame` is set
+ * The terms of use (docs/product.md §2): nine numbered sections, last updated 09/11/2014. `inFrame` is set
  * when shown inside another box (the register form's terms box); alone it gets the page styling.
  */
 export function PolicyContent({ inFrame = false }: { inFrame?: boolean }) {

@@ -20,7 +20,7 @@ interface PostListProps {
 
 /**
  * Posts, 7 at first; the link shows 7 earlier ones each time, fetching from the server when the
- * fetched ones run out (spec §2, §9).
+ * fetched ones run out (docs/product.md §2, §9).
  */
 export function PostList({
   posts,

@@ -5,7 +5,7 @@ import { PageLoader } from './page-loader';
 
 /**
  * A list shown 7 at a time, its "show more" link on the last shown item while more exist, and the
- * bottom loader while the next server page is on its way (spec §2).
+ * bottom loader while the next server page is on its way (docs/product.md §2).
  */
 export function RevealMoreList<Item extends { id: number }>({
   items,

@@ -10,7 +10,7 @@ import { postImageUrl } from '../lib/images';
 import { ForumIcon } from './forum-icon';
 
 /**
- * The home page's top posts (spec §2, §9): the first 3 posts, advancing every 10000 ms and wrapping
+ * The home page's top posts (docs/product.md §2, §9): the first 3 posts, advancing every 10000 ms and wrapping
  * after the last, switched by dots, arrows or swipe.
  */
 export function TopSlider({

@@ -1,5 +1,5 @@
 /**
- * Every Hebrew string the client shows, in one place (spec §1, §2, §5, §6, §8). Validation messages
+ * Every Hebrew string the client shows, in one place (docs/product.md §1, §2, §5, §6, §8). Validation messages
  * live in shared/validation-messages.ts and error texts in shared/errors.ts: the server answers with
  * the same ones.
  */
@@ -44,7 +44,7 @@ export const he = {
   recommendations: 'אולי יעניין אותך גם',
   unknownUser: 'משתמש',
   messagesOf: (subject: string) => `הודעות בנושא ${subject}`,
-  // Failure panel (§8)
+  // Failure panel (docs/product.md §8)
   failureTitle: 'משהו לא עבד',
   failureText: 'כדאי לנסות שוב מאוחר יותר',
   retry: 'ניסיון חוזר',
@@ -52,7 +52,7 @@ export const he = {
   notFoundTitle: 'העמוד לא נמצא',
   notFoundText: 'ייתכן שהקישור שגוי או שהתוכן נמחק.',
   backHome: 'חזרה לדף הבית',
-  // Footer (§1)
+  // Footer (docs/product.md §1)
   footerForums: 'פורומים',
   footerMore: 'עוד באתר',
   socialPage: 'העמוד שלנו ברשתות החברתיות',

@@ -45,7 +45,7 @@ function send(body: AnalyticsBody): void {
 
 let lastPageView = '';
 
-/** A page view for each navigation (spec §1). Repeats of the same path in a row are sent once. */
+/** A page view for each navigation (docs/product.md §1). Repeats of the same path in a row are sent once. */
 export function trackPageView(path: string): void {
   if (path === lastPageView) return;
   lastPageView = path;

@@ -52,7 +52,7 @@ function readCookie(name: string): string | undefined {
 
 /**
  * Calls the forum API: JSON in and out, the stored bearer token, and on non-GET calls the
- * X-XSRF-TOKEN header read from the cookie (spec §7).
+ * X-XSRF-TOKEN header read from the cookie (docs/product.md §7).
  */
 export async function apiFetch<T>(
   path: string,

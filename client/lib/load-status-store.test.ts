@@ -38,7 +38,7 @@ describe('load statuses per section and per id', () => {
     expect(withStatus(state, Section.PostTop, LoadStatus.NotStarted)).toEqual({});
   });
 
-  it('clearing keeps what is still loading plus login and register, and nothing else (§4)', () => {
+  it('clearing keeps what is still loading plus login and register, and nothing else (docs/product.md §4)', () => {
     let state: LoadStatuses = {};
     state = withStatus(state, Section.PostTop, LoadStatus.Finished);
     state = withStatus(state, Section.PostBottom, LoadStatus.Loading);
@@ -56,7 +56,7 @@ describe('load statuses per section and per id', () => {
   });
 });
 
-describe('failures map through the shared HTTP mapping (§4, §8)', () => {
+describe('failures map through the shared HTTP mapping (docs/product.md §4, §8)', () => {
   it.each([
     [401, LoadStatus.Unauthorized],
     [404, LoadStatus.NotFound],

@@ -2,7 +2,7 @@ import { LoadStatus, loadStatusFromHttp } from '../../shared/load-status';
 import { ApiError } from './api-client';
 import { createStore } from './create-store';
 
-/** The sections whose loading is tracked (spec §4). Action sections are also tracked per id. */
+/** The sections whose loading is tracked (docs/product.md §4). Action sections are also tracked per id. */
 export enum Section {
   Login = 'Login',
   Register = 'Register',
@@ -39,7 +39,7 @@ function statusKey(section: Section, id?: number | string): string {
   return id === undefined ? section : `${section}:${id}`;
 }
 
-/** Sections a clear keeps whatever their status: the header forms outlive page changes (§4). */
+/** Sections a clear keeps whatever their status: the header forms outlive page changes (docs/product.md §4). */
 const KEPT_ON_CLEAR = new Set<string>([Section.Login, Section.Register]);
 
 function sectionOfKey(key: string): string {
@@ -67,7 +67,7 @@ export function withStatus(
   return { ...statuses, [key]: status };
 }
 
-/** Clearing keeps only what is still loading, plus the login and register sections (§4). */
+/** Clearing keeps only what is still loading, plus the login and register sections (docs/product.md §4). */
 export function clearedStatuses(statuses: LoadStatuses): LoadStatuses {
   const kept: Record<string, LoadStatus> = {};
   for (const [key, status] of Object.entries(statuses)) {
@@ -76,7 +76,7 @@ export function clearedStatuses(statuses: LoadStatuses): LoadStatuses {
   return kept;
 }
 
-/** The load status a failed call means: its HTTP status through the shared mapping (§4, §8). */
+/** The load status a failed call means: its HTTP status through the shared mapping (docs/product.md §4, §8). */
 export function loadStatusFromError(error: unknown): LoadStatus {
   return error instanceof ApiError ? loadStatusFromHttp(error.status) : LoadStatus.Failed;
 }
@@ -105,12 +105,12 @@ export function setLoadStatus(section: Section, status: LoadStatus, id?: number 
   store.set((statuses) => withStatus(statuses, section, status, id));
 }
 
-/** Records an error against its section ("each error is recorded against its section", §4). */
+/** Records an error against its section ("each error is recorded against its section", docs/product.md §4). */
 export function setLoadFailure(section: Section, error: unknown, id?: number | string): void {
   setLoadStatus(section, loadStatusFromError(error), id);
 }
 
-/** Back to NotStarted, e.g. when a failure message is clicked (§4). */
+/** Back to NotStarted, e.g. when a failure message is clicked (docs/product.md §4). */
 export function resetLoadStatus(section: Section, id?: number | string): void {
   setLoadStatus(section, LoadStatus.NotStarted, id);
 }

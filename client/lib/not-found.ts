@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** Where the server answers with HTTP 404 and the not-found page (spec §2, §8). */
+/** Where the server answers with HTTP 404 and the not-found page (docs/product.md §2, §8). */
 const NOT_FOUND_PAGE = '/page/not-found';
 
 /**

@@ -6,7 +6,7 @@ import { ALL_POSTS_FORUM_ID } from '../../shared/limits';
  * page (DESIGN.md), so the fetchers build their URLs from the same functions.
  */
 export const apiPaths = {
-  /** `/api/home` for all posts (forum 0, §3), else `/api/forum/{id}`. */
+  /** `/api/home` for all posts (forum 0, docs/product.md §3), else `/api/forum/{id}`. */
   posts: (forumId: number) => (forumId === ALL_POSTS_FORUM_ID ? '/api/home' : `/api/forum/${forumId}`),
   topic: (topicId: number) => `/api/topic/${topicId}`,
   search: (query: string) => `/api/search/${encodeURIComponent(query)}`,

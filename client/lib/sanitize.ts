@@ -40,7 +40,7 @@ function configure(): void {
     if (node.tagName === 'A') {
       const href = node.getAttribute('href') ?? '';
       if (!SAFE_URL.test(href)) node.removeAttribute('href');
-      // Every link opens in a new tab, without giving the opened page a handle on ours (§1).
+      // Every link opens in a new tab, without giving the opened page a handle on ours (docs/product.md §1).
       node.setAttribute('target', '_blank');
       node.setAttribute('rel', LINK_REL);
     }
@@ -90,7 +90,7 @@ function decorateMentions(root: Element): void {
 }
 
 /**
- * Message HTML made safe to insert (DOMPurify on render, spec §1). Without a DOM (a future server
+ * Message HTML made safe to insert (DOMPurify on render, docs/product.md §1). Without a DOM (a future server
  * render) it returns nothing rather than trusting the input.
  */
 export function sanitizeMessageHtml(html: string): string {

@@ -5,7 +5,7 @@ import { Section } from './load-status-store';
 import { sectionErrorMessage } from './section-error';
 
 describe('sectionErrorMessage', () => {
-  it('reads each section failure of spec §8 from the shared catalogue', () => {
+  it('reads each section failure of docs/product.md §8 from the shared catalogue', () => {
     expect(sectionErrorMessage(Section.Login, LoadStatus.Unauthorized)).toBe(
       ERRORS.wrong_credentials.message,
     );

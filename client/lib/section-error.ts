@@ -3,7 +3,7 @@ import { LoadStatus } from '../../shared/load-status';
 import { Section } from './load-status-store';
 
 /**
- * The failures that read differently in a section (spec §8), as the error codes whose catalogue
+ * The failures that read differently in a section (docs/product.md §8), as the error codes whose catalogue
  * text they show. Any status not listed, Failed included, reads as the generic `internal` text.
  */
 const SECTION_ERRORS: Partial<Record<Section, Partial<Record<LoadStatus, ErrorCode>>>> = {
@@ -25,7 +25,7 @@ const SECTION_ERRORS: Partial<Record<Section, Partial<Record<LoadStatus, ErrorCo
     [LoadStatus.NotAcceptable]: 'activation_invalid',
     [LoadStatus.PreconditionFailed]: 'activation_expired',
   },
-  // The reset link's check: any failure but "old" reads as an invalid link (§8).
+  // The reset link's check: any failure but "old" reads as an invalid link (docs/product.md §8).
   [Section.ActivatePassword]: {
     [LoadStatus.Failed]: 'reset_link_invalid',
     [LoadStatus.Unauthorized]: 'reset_link_invalid',

@@ -2,7 +2,7 @@ import { LIMITS } from '../../shared/limits';
 
 /**
  * Registers the service worker once the app is idle after load, or after 30000 ms at the latest
- * (spec §1, §9), so caching the shell never competes with the first paint.
+ * (docs/product.md §1, §9), so caching the shell never competes with the first paint.
  */
 export function scheduleServiceWorker(delayMs: number = LIMITS.serviceWorkerDelayMs): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;

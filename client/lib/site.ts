@@ -1,5 +1,5 @@
 /**
- * Fixed links of the footer (spec §1). The social page and archive links are site settings an admin
+ * Fixed links of the footer (docs/product.md §1). The social page and archive links are site settings an admin
  * edits (GET /api/site, `useSite` in client/session/get-site.ts).
  */
 export const LICENCE_URL = 'https://creativecommons.org/licenses/by-sa/3.0/deed.he';

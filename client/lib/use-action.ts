@@ -13,7 +13,7 @@ export interface ActionState {
 const IDLE: ActionState = { status: LoadStatus.NotStarted, error: null };
 
 /**
- * The load status of one action of a screen (spec §4) kept with the screen, for the admin screens
+ * The load status of one action of a screen (docs/product.md §4) kept with the screen, for the admin screens
  * whose refusals each have their own catalogue text (`forum_not_empty`, `last_admin`, …): a section
  * of the global store would only know the HTTP status.
  */

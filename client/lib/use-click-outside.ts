@@ -3,7 +3,7 @@ import { LIMITS } from '../../shared/limits';
 
 /**
  * Calls `onOutside` for a pointer press outside `ref` while `enabled`. It arms only
- * `clickOutsideArmMs` after enabling (spec §4), so the click that opened a box does not close it.
+ * `clickOutsideArmMs` after enabling (docs/product.md §4), so the click that opened a box does not close it.
  */
 export function useClickOutside(ref: RefObject<HTMLElement | null>, onOutside: () => void, enabled = true) {
   useEffect(() => {

@@ -9,7 +9,7 @@ export interface MoreSource {
 }
 
 /**
- * "Show 7 more" over a list fetched by server pages (spec §2, §9): 7 shown at first, 7 more per
+ * "Show 7 more" over a list fetched by server pages (docs/product.md §2, §9): 7 shown at first, 7 more per
  * click, and the next page fetched when the click reaches past what has arrived. `waiting` is true
  * while the shown count is ahead of the items and a page is on its way.
  */

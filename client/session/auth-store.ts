@@ -4,8 +4,8 @@ import { AUTH_TOKEN_KEY } from '../lib/api-client';
 import { createStore } from '../lib/create-store';
 
 /**
- * Who is logged in (spec §3 "auth state"). The token lives in localStorage `authToken`; its
- * presence decides "logged in" (§6). `user` arrives from login or from token validation at start.
+ * Who is logged in (docs/product.md §3 "auth state"). The token lives in localStorage `authToken`; its
+ * presence decides "logged in" (docs/product.md §6). `user` arrives from login or from token validation at start.
  */
 interface AuthState {
   token: string | null;

@@ -5,7 +5,7 @@ import { apiFetch } from '../lib/api-client';
 
 const getForums = () => apiFetch<Forum[]>(apiPaths.forums);
 
-/** All forums, by id. They rarely change, and a failure is silently ignored (§4). */
+/** All forums, by id. They rarely change, and a failure is silently ignored (docs/product.md §4). */
 export function useForums() {
   return useQuery({ queryKey: queryKeys.forums, queryFn: getForums, staleTime: 10 * 60_000 });
 }

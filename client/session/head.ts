@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSiteName } from './get-site';
 
-/** The page title of spec §1: the product name, a colon, then the page subject. */
+/** The page title of docs/product.md §1: the product name, a colon, then the page subject. */
 function pageTitle(siteName: string, subject?: string): string {
   return subject ? `${siteName}: ${subject}` : siteName;
 }
@@ -28,7 +28,7 @@ function headElement<K extends 'link' | 'meta'>(
   return element;
 }
 
-/** The canonical link, absolute, without query or hash; set on every navigation (§1). */
+/** The canonical link, absolute, without query or hash; set on every navigation (docs/product.md §1). */
 export function setCanonical(pathname: string): void {
   const link = headElement('link', 'link[rel="canonical"]', (element) => {
     element.rel = 'canonical';
@@ -38,7 +38,7 @@ export function setCanonical(pathname: string): void {
 
 /**
  * Adds `<meta name="robots" content="noindex">` while the calling page is shown and removes it on
- * leaving (§1: search, edit profile, message reports, activation pages).
+ * leaving (docs/product.md §1: search, edit profile, message reports, activation pages).
  */
 export function useNoIndex(): void {
   useEffect(() => {

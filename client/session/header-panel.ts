@@ -1,6 +1,6 @@
 import { createStore } from '../lib/create-store';
 
-/** The header expand panel (spec §1, §2): which form it shows, and an optional message above it. */
+/** The header expand panel (docs/product.md §1, §2): which form it shows, and an optional message above it. */
 export type HeaderPanelMode = 'Login' | 'Register' | 'ForgotPassword';
 
 interface HeaderPanelState {

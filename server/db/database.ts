@@ -157,7 +157,7 @@ export interface PendingMailsTable {
   created_at: number;
 }
 
-/** First-party analytics (an addition to spec §7): page views and events, never an address. */
+/** First-party analytics (one of the additions listed in docs/product.md §7): page views and events, never an address. */
 export interface AnalyticsEventsTable {
   id: Generated<number>;
   /** page_view or event */

@@ -14,7 +14,7 @@ export interface SeedForum {
   description?: string;
 }
 
-/** The forums a new site starts with. Ids start at 1: 0 and -1 are reserved by the spec (§3). */
+/** The forums a new site starts with. Ids start at 1: 0 and -1 are reserved by docs/product.md §3. */
 export const DEFAULT_FORUMS: readonly SeedForum[] = [
   { id: 1, name: 'כללי', icon: '💬' },
   { id: 2, name: 'חדשות ואקטואליה', icon: '📰' },

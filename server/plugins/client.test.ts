@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isClientRoute } from '../../shared/client-routes';
 import { clientPlugin } from './client';
 
-describe('isClientRoute (spec §2 paths)', () => {
+describe('isClientRoute (docs/product.md §2 paths)', () => {
   it.each([
     '/',
     '/forum/3',

@@ -9,7 +9,7 @@ export const NOT_FOUND_PAGE = '/page/not-found';
 /**
  * Serves the built client: hashed assets with long caching (their .br/.gz twins from the build
  * when the browser takes them), and index.html for every page path so the single-page app can
- * route it, through the guest cache when the app has one. Paths that are no route of spec §2, and
+ * route it, through the guest cache when the app has one. Paths that are no route of docs/product.md §2, and
  * `/page/not-found` itself, get the same page with a real 404 (the app then shows "not found").
  */
 export async function clientPlugin(app: FastifyInstance, options: { clientDir: string | null }) {

@@ -36,7 +36,7 @@ export const PERMISSIONS_POLICY = [
 
 /**
  * Security headers with a Content-Security-Policy that allows no inline script, and the
- * double-submit forgery check of spec §7: every response makes sure the browser holds an
+ * double-submit forgery check of docs/product.md §7: every response makes sure the browser holds an
  * XSRF-TOKEN cookie, and every non-GET API call must echo it in the X-XSRF-TOKEN header.
  */
 export const securityPlugin = fp(async (app: FastifyInstance) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cleanString } from '../text';
 
-/** Events the client reports beside page views (spec §2, §7: "analytics events are sent with many calls"). */
+/** Events the client reports beside page views (docs/product.md §2, §7: "analytics events are sent with many calls"). */
 export const ANALYTICS_EVENTS = [
   'login',
   'logout',
@@ -35,7 +35,7 @@ export type AnalyticsEventName = (typeof ANALYTICS_EVENTS)[number];
 /** Longest path or label kept: longer input is refused, not cut. */
 export const ANALYTICS_TEXT_MAX = 300;
 
-/** POST /api/analytics (an addition to spec §7): one page view or one event. */
+/** POST /api/analytics (one of the additions listed in docs/product.md §7): one page view or one event. */
 export const analyticsBody = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('page_view'),

@@ -31,7 +31,7 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
-/** A user as other users see it (spec §3). */
+/** A user as other users see it (docs/product.md §3). */
 export const publicUser = z.object({
   id: z.number().int(),
   username: z.string(),

@@ -24,7 +24,7 @@ export const bodyId = (what: string) =>
 
 /**
  * Message markup as sent by the writer. Only the length is checked here; emptiness is judged on
- * the sanitised HTML by the server (spec §5: empty after removing br, div and p and trimming).
+ * the sanitised HTML by the server (docs/product.md §5: empty after removing br, div and p and trimming).
  */
 export const messageContent = cleanString(z.string({ error: VALIDATION_MESSAGES.emptyMessage })).max(
   LIMITS.messageMaxLength,

@@ -7,7 +7,7 @@ import { bodyId, message } from './messages';
 import { cleanString } from '../text';
 
 /**
- * A message report (spec §3). The reason and the email are kept and sent as plain text, exactly
+ * A message report (docs/product.md §3). The reason and the email are kept and sent as plain text, exactly
  * as typed (trimmed): the client renders them as text, never as HTML, so nothing needs escaping
  * on the way in and nothing is escaped twice.
  */
@@ -24,7 +24,7 @@ export const messageReport = z.object({
 });
 export type MessageReport = z.infer<typeof messageReport>;
 
-/** A report reason as typed (spec §5): at least 5 characters after trimming. */
+/** A report reason as typed (docs/product.md §5): at least 5 characters after trimming. */
 export const reportReason = cleanString(z.string({ error: VALIDATION_MESSAGES.reportTooShort }))
   .trim()
   .min(LIMITS.reportReasonMinLength, { error: VALIDATION_MESSAGES.reportTooShort })

@@ -6,7 +6,7 @@ import { cursorParam } from './common';
 import { cleanString } from '../text';
 
 /**
- * A search query as typed (spec §5): at least 3 characters after trimming, and still at least 3
+ * A search query as typed (docs/product.md §5): at least 3 characters after trimming, and still at least 3
  * once niqqud is stripped, since shorter text has no trigram for the index to look up.
  */
 export const searchQuery = cleanString(z.string({ error: VALIDATION_MESSAGES.searchQueryTooShort }))

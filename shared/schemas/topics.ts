@@ -5,7 +5,7 @@ import { publicUser } from './common';
 import { bodyId, message, messageContent } from './messages';
 import { cleanString } from '../text';
 
-/** A topic as lists show it (spec §3: "post"). */
+/** A topic as lists show it (docs/product.md §3: "post"). */
 export const post = z.object({
   id: z.number().int().describe('equals the id of the main message'),
   forumId: z.number().int(),
@@ -44,7 +44,7 @@ export const topicResponse = z.object({
 });
 export type TopicResponse = z.infer<typeof topicResponse>;
 
-/** A subject as typed: trimmed, 1 to 40 characters (spec §5). */
+/** A subject as typed: trimmed, 1 to 40 characters (docs/product.md §5). */
 export const subjectText = cleanString(z.string({ error: VALIDATION_MESSAGES.emptySubject }))
   .trim()
   .min(1, { error: VALIDATION_MESSAGES.emptySubject })

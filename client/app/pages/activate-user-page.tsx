@@ -3,7 +3,7 @@ import { ActivateUser } from '../../features/activation/activate-user';
 import { he } from '../../i18n/he';
 import { useTitle } from '../../session/head';
 
-/** /activate-user/{encrypted} (spec §2): an empty value goes home. */
+/** /activate-user/{encrypted} (docs/product.md §2): an empty value goes home. */
 export function ActivateUserPage() {
   const { encrypted = '' } = useParams();
   useTitle(he.activation.title);

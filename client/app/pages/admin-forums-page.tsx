@@ -3,7 +3,7 @@ import { AdminForums } from '../../features/admin-forums/admin-forums';
 import { heAdmin } from '../../i18n/he-admin';
 import { useTitle } from '../../session/head';
 
-/** An admin's screen of running the forum (an addition to spec §2). */
+/** An admin's screen of running the forum (one of the additions listed in docs/product.md §2). */
 export function AdminForumsPage() {
   useTitle(heAdmin.forums.title);
   return (

@@ -6,7 +6,7 @@ import { he } from '../../i18n/he';
 import { useTitle } from '../../session/head';
 
 /**
- * Edit profile (spec §2): password, email, birthdate and notification mail, each in its own
+ * Edit profile (docs/product.md §2): password, email, birthdate and notification mail, each in its own
  * expandable section, then the member's own data (download, delete the account).
  */
 export function EditProfilePage() {
@@ -20,7 +20,7 @@ export function EditProfilePage() {
         <ProfileSection field="Email" />
         <ProfileSection field="Birthdate" />
         <NotificationPreferencesSection />
-        {/* A member's own data: download it, delete the account (an addition to spec §2). */}
+        {/* A member's own data: download it, delete the account (one of the additions listed in docs/product.md §2). */}
         <OwnDataSections />
       </div>
     </div>

@@ -3,7 +3,7 @@ import { ResetPassword } from '../../features/activation/reset-password';
 import { he } from '../../i18n/he';
 import { useTitle } from '../../session/head';
 
-/** /forgot-password/{encrypted} (spec §2): an empty value goes home. */
+/** /forgot-password/{encrypted} (docs/product.md §2): an empty value goes home. */
 export function ForgotPasswordPage() {
   const { encrypted = '' } = useParams();
   useTitle(he.resetPassword.title);

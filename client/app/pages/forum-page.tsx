@@ -14,7 +14,7 @@ import { loadStatusOfQuery } from '../../lib/load-status-store';
 import { useRedirectToNotFound } from '../../lib/not-found';
 import { ForumIcon } from '../../components/forum-icon';
 
-/** A forum: breadcrumbs, the new-topic box once posts loaded, and its posts (spec §2). */
+/** A forum: breadcrumbs, the new-topic box once posts loaded, and its posts (docs/product.md §2). */
 export function ForumPage() {
   const forumId = Number(useParams().forumId);
   const valid = Number.isSafeInteger(forumId) && forumId > 0;

@@ -11,7 +11,7 @@ import { NewTopicsBanner } from '../../features/topics/new-topics-banner';
 import { he } from '../../i18n/he';
 import { useTitle } from '../../session/head';
 
-/** Home: the top-posts slider and all posts (spec §2). */
+/** Home: the top-posts slider and all posts (docs/product.md §2). */
 export function HomePage() {
   useTitle(he.home);
   const siteName = useSiteName();

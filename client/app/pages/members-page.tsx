@@ -3,7 +3,7 @@ import { MemberSearch } from '../../features/members/member-search';
 import { heAdmin } from '../../i18n/he-admin';
 import { useTitle } from '../../session/head';
 
-/** Finding members (an admin's screen, an addition to spec §2). */
+/** Finding members (an admin's screen, one of the additions listed in docs/product.md §2). */
 export function MembersPage() {
   useTitle(heAdmin.members.title);
   return (

@@ -3,7 +3,7 @@ import { MessageReports } from '../../features/reports/message-reports';
 import { he } from '../../i18n/he';
 import { useTitle } from '../../session/head';
 
-/** Message reports (spec §2), for admins. */
+/** Message reports (docs/product.md §2), for admins. */
 export function MessageReportsPage() {
   useTitle(he.reports.title);
   return (

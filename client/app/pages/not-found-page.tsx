@@ -3,7 +3,7 @@ import { he } from '../../i18n/he';
 import { useTitle } from '../../session/head';
 import { useRedirectToNotFound } from '../../lib/not-found';
 
-/** "Not found"; at `/not-found` it also sends the browser on to `/page/not-found` (spec §2). */
+/** "Not found"; at `/not-found` it also sends the browser on to `/page/not-found` (docs/product.md §2). */
 export function NotFoundPage({ redirect = false }: { redirect?: boolean }) {
   useTitle(he.notFoundTitle);
   useRedirectToNotFound(redirect);

@@ -3,7 +3,7 @@ import { PolicyContent } from '../../components/policy-content';
 import { he } from '../../i18n/he';
 import { useTitle } from '../../session/head';
 
-/** The terms of use at `/policy` (spec §2); shown inside a frame, it drops the page styling. */
+/** The terms of use at `/policy` (docs/product.md §2); shown inside a frame, it drops the page styling. */
 export function PolicyPage() {
   useTitle(he.policyTitle);
   const [inFrame, setInFrame] = useState(false);

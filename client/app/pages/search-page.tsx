@@ -5,7 +5,7 @@ import { SearchResults } from '../../features/search/search-results';
 import { he } from '../../i18n/he';
 import { useTitle } from '../../session/head';
 
-/** /search/{query} (spec §2): breadcrumbs with the query, and its results; without one, the field. */
+/** /search/{query} (docs/product.md §2): breadcrumbs with the query, and its results; without one, the field. */
 export function SearchPage() {
   const { query = '' } = useParams();
   const trimmed = query.trim();

@@ -29,7 +29,7 @@ import { useRedirectToNotFound } from '../../lib/not-found';
 
 /**
  * A topic: breadcrumbs, its header, the main message and the latest replies with a link to earlier
- * ones, the reply writer, and recommendations (spec §2).
+ * ones, the reply writer, and recommendations (docs/product.md §2).
  */
 export function TopicPage() {
   const topicId = Number(useParams().topicId);

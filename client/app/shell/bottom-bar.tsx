@@ -4,7 +4,7 @@ import { SearchButton } from '../../features/search/search-button';
 import { he } from '../../i18n/he';
 import { ForumIcon } from '../../components/forum-icon';
 
-/** Every forum with its icon and name, and the search button (spec §1). */
+/** Every forum with its icon and name, and the search button (docs/product.md §1). */
 export function BottomBar() {
   const { data: forums } = useForums();
   return (

@@ -8,7 +8,7 @@ import { FIRST_YEAR, LICENCE_URL } from '../../lib/site';
 // The build year until the browser says otherwise: a server render and hydration agree on it.
 const BUILD_YEAR = new Date(import.meta.env.VITE_BUILD_TIME ?? Date.now()).getFullYear();
 
-/** Forums, social page and archive (site settings, shown when set), terms, the CC BY-SA 3.0 notice and © 2001 to this year (spec §1). */
+/** Forums, social page and archive (site settings, shown when set), terms, the CC BY-SA 3.0 notice and © 2001 to this year (docs/product.md §1). */
 export function Footer() {
   const { data: forums } = useForums();
   const siteName = useSiteName();

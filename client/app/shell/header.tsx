@@ -14,7 +14,7 @@ const HeaderPanel = lazy(() =>
   import('../../features/auth/header-panel').then((m) => ({ default: m.HeaderPanel })),
 );
 
-/** Logo and name; login and register for guests, or the avatar and user menu (spec §1). */
+/** Logo and name; login and register for guests, or the avatar and user menu (docs/product.md §1). */
 export function Header() {
   const auth = useAuth();
   const panel = useHeaderPanel();

@@ -5,7 +5,7 @@ import { Spinner, StatusMessage } from './status-message';
 
 /**
  * The status line of an action kept by `useAction` (client/lib/use-action.ts): a spinner while it
- * runs, the success text, or the refusal's text; clicking a failure puts it back (spec §4, §8).
+ * runs, the success text, or the refusal's text; clicking a failure puts it back (docs/product.md §4, §8).
  */
 export function ActionStatus({
   status,

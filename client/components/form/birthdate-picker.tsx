@@ -39,7 +39,7 @@ function firstYearOfPage(year: number): number {
 }
 
 /**
- * The birthdate field of spec §5: a read-only `dd/mm/yyyy` input that opens a Hebrew calendar
+ * The birthdate field of docs/product.md §5: a read-only `dd/mm/yyyy` input that opens a Hebrew calendar
  * (week from Sunday, opening on January 1995, days after today minus 13 years disabled) with a
  * 5×5 year view over 1000–9999, and a field for typing a date, checked for format, leap years and
  * the disabled days before it is taken.

@@ -9,7 +9,7 @@ interface ControlProps {
 }
 
 /**
- * A labelled form control and its error line (spec §5): the label points at the control, and the
+ * A labelled form control and its error line (docs/product.md §5): the label points at the control, and the
  * error, when there is one, is announced and named by the control's `aria-describedby`.
  */
 export function FormField({

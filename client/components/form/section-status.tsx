@@ -6,7 +6,7 @@ import { sectionErrorMessage } from '../../lib/section-error';
 import { Spinner, StatusMessage } from './status-message';
 
 /**
- * What a section shows for its load status (spec §4, §8): its form (the children) before a call, a
+ * What a section shows for its load status (docs/product.md §4, §8): its form (the children) before a call, a
  * spinner while loading, the success text, or the section's error text from the shared catalogue.
  * A failure is clickable and puts the section back to NotStarted, unless `resettable` is false
  * (a link's result, which has no form to return to).

@@ -4,7 +4,7 @@ import './forms.css';
 
 /**
  * A failure or result line under a form. When `onReset` is given the message is a button: clicking
- * it puts the section back to NotStarted and shows the form again (spec §4, §8).
+ * it puts the section back to NotStarted and shows the form again (docs/product.md §4, §8).
  */
 export function StatusMessage({
   tone,

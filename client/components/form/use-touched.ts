@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 
 /**
- * The form helper of spec §5: a field shows its error only once it is touched (left, or the form
+ * The form helper of docs/product.md §5: a field shows its error only once it is touched (left, or the form
  * submitted); a submit touches every field.
  */
 export function useTouched<Field extends string>() {

@@ -23,7 +23,7 @@ interface MessageWriterProps {
   initialContent?: string;
   /** Checks the fields around the editor (e.g. a subject); false stops the send. */
   validateOthers?: () => boolean;
-  /** Sends the markup; the writer is cleared `writerResetMs` after it resolves (spec §4). */
+  /** Sends the markup; the writer is cleared `writerResetMs` after it resolves (docs/product.md §4). */
   onSend: (html: string) => Promise<unknown>;
   onDismissFailure: () => void;
   onCancel?: () => void;

@@ -18,7 +18,7 @@ type WriterTool = {
   activeName?: string;
 } & ({ run: (editor: Editor) => void; opens?: undefined } | { opens: Popover; run?: undefined });
 
-/** The toolbar of spec §2, in order. */
+/** The toolbar of docs/product.md §2, in order. */
 export const WRITER_TOOLS: readonly WriterTool[] = [
   {
     name: 'bold',

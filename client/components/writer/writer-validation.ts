@@ -7,7 +7,7 @@ import { fieldError } from '../../lib/field-error';
 const LAYOUT_TAGS = /<\/?(?:br|div|p)\b[^>]*>/gi;
 
 /**
- * The writer's rule of spec §5: empty once `br`, `div` and `p` tags are removed and the rest
+ * The writer's rule of docs/product.md §5: empty once `br`, `div` and `p` tags are removed and the rest
  * trimmed (what the editor's markup looks like when nothing was typed), then the shared length rule
  * of the message body. An image or emoji alone is not empty.
  */

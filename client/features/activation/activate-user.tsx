@@ -7,7 +7,7 @@ import { useActivateUser } from './api/activate-user';
 import { BackHome } from './back-home';
 import './activation.css';
 
-/** Account activation (spec §2, §8): a spinner, then the result with a link home. */
+/** Account activation (docs/product.md §2, §8): a spinner, then the result with a link home. */
 export function ActivateUser({ encryptedData }: { encryptedData: string }) {
   const status = loadStatusOfQuery(useActivateUser(encryptedData));
   if (status === LoadStatus.Loading || status === LoadStatus.NotStarted) {

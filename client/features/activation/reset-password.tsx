@@ -15,7 +15,7 @@ import './activation.css';
 import { SubmitRow } from '../../components/form/submit-row';
 
 /**
- * The forgot-password link (spec §2, §8): the link is checked first, then a new password is
+ * The forgot-password link (docs/product.md §2, §8): the link is checked first, then a new password is
  * chosen (with the invisible captcha) and saved.
  */
 export function ResetPassword({ token }: { token: string }) {

@@ -11,7 +11,7 @@ import { PanelActions, toLogin } from './panel-actions';
 import { PanelField } from './panel-field';
 import { useResetOnEntry } from '../../lib/use-reset-on-entry';
 
-/** The forgot-password form of the header panel (spec §2, §4, §8). */
+/** The forgot-password form of the header panel (docs/product.md §2, §4, §8). */
 export function ForgotPasswordForm() {
   const status = useLoadStatus(Section.ForgotPassword);
   const [email, setEmail] = useState('');

@@ -15,7 +15,7 @@ const TITLES = {
 };
 
 /**
- * The header expand panel (spec §2): the login, register or forgot-password form, an optional
+ * The header expand panel (docs/product.md §2): the login, register or forgot-password form, an optional
  * message above it, and a close icon that hides while a login is loading.
  */
 export function HeaderPanel() {

@@ -17,7 +17,7 @@ import { useResetOnEntry } from '../../lib/use-reset-on-entry';
 
 const SUSPENDED = new Set(['suspended', 'suspended_forever']);
 
-/** The login form of the header panel (spec §2, §4, §8). */
+/** The login form of the header panel (docs/product.md §2, §4, §8). */
 export function LoginForm() {
   const status = useLoadStatus(Section.Login);
   const [email, setEmail] = useState('');

@@ -10,7 +10,7 @@ const KINDS: Record<PanelFieldName, { type: string; dir: 'ltr' | 'auto' }> = {
   password: { type: 'password', dir: 'ltr' },
 };
 
-/** A text field of the header panel's forms, its error shown once touched (spec §5). */
+/** A text field of the header panel's forms, its error shown once touched (docs/product.md §5). */
 export function PanelField<Field extends string>({
   name,
   touched,

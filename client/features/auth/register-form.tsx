@@ -20,7 +20,7 @@ import { useResetOnEntry } from '../../lib/use-reset-on-entry';
 
 type Field = 'username' | 'email' | 'password' | 'birthdate' | 'policy';
 
-/** The register form of the header panel (spec §2, §4, §5, §8). */
+/** The register form of the header panel (docs/product.md §2, §4, §5, §8). */
 export function RegisterForm() {
   const status = useLoadStatus(Section.Register);
   const [values, setValues] = useState({

@@ -13,7 +13,7 @@ import '../../components/admin-screens.css';
 
 /**
  * Finding a member by name or email: the query lives in the address (`?q=`), so going back from a
- * member returns to the same list. 7 at first and 7 more per click, as every list (spec §2).
+ * member returns to the same list. 7 at first and 7 more per click, as every list (docs/product.md §2).
  */
 export function MemberSearch() {
   const [params, setParams] = useSearchParams();

@@ -95,7 +95,7 @@ const TOOLS: readonly Tool[] = [
 ];
 
 /**
- * The actions under a message (spec §4, §6): like for users, report for everyone, edit and delete
+ * The actions under a message (docs/product.md §4, §6): like for users, report for everyone, edit and delete
  * for the author or an admin, and on the main message the admin's topic actions. Who sees what is
  * decided by the shared policies; the server decides again on every call.
  */

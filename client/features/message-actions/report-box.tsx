@@ -11,7 +11,7 @@ import { useAddMessageReport } from './api/add-message-report';
 import type { BoxProps } from './box-props';
 import { SubmitRow } from '../../components/form/submit-row';
 
-/** Report a message (guests too): a reason and an email, checked before the captcha runs (spec §5). */
+/** Report a message (guests too): a reason and an email, checked before the captcha runs (docs/product.md §5). */
 export function ReportBox({ message, onClose }: BoxProps) {
   const { status, send } = useAddMessageReport(message.id);
   const [content, setContent] = useState('');

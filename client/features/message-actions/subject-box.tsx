@@ -10,7 +10,7 @@ import { useEditSubject } from './api/edit-subject';
 import type { BoxProps } from './box-props';
 import { SubmitRow } from '../../components/form/submit-row';
 
-/** Rename a topic (admins); an empty subject is not saved (spec §5). */
+/** Rename a topic (admins); an empty subject is not saved (docs/product.md §5). */
 export function SubjectBox({ post, onClose }: BoxProps) {
   const { status, save } = useEditSubject(post.id);
   const [subject, setSubject] = useState(post.subject);

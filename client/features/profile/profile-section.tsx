@@ -24,7 +24,7 @@ const LABELS: Record<ProfileField, string> = {
 };
 
 /**
- * One expandable section of the edit-profile page (spec §2): a form with save and close and its own
+ * One expandable section of the edit-profile page (docs/product.md §2): a form with save and close and its own
  * load status. Closing resets the status unless it is loading.
  */
 export function ProfileSection({ field }: { field: ProfileField }) {

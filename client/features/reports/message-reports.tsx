@@ -17,7 +17,7 @@ import './reports.css';
 const dateFormat = new Intl.DateTimeFormat('he-IL', { dateStyle: 'short', timeStyle: 'short' });
 
 /**
- * The admins' report list (spec §2): each report with its message, 7 at first and 7 more with
+ * The admins' report list (docs/product.md §2): each report with its message, 7 at first and 7 more with
  * 'show previous reports...', a loader at the top and at the bottom.
  */
 export function MessageReports() {

@@ -8,7 +8,7 @@ import { useClickOutside } from '../../lib/use-click-outside';
 import { SearchForm } from './search-form';
 import './search.css';
 
-/** The bottom bar's search button: opens the search field; a guest gets the login panel (spec §2). */
+/** The bottom bar's search button: opens the search field; a guest gets the login panel (docs/product.md §2). */
 export function SearchButton({ className }: { className?: string }) {
   const actor = useActor();
   const [open, setOpen] = useState(false);

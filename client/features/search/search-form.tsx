@@ -13,7 +13,7 @@ import '../../components/form/forms.css';
 import './search.css';
 
 /**
- * The search field: at least 3 characters (spec §5), then `/search/{query}`. A guest gets the login
+ * The search field: at least 3 characters (docs/product.md §5), then `/search/{query}`. A guest gets the login
  * panel with the spec's message and the `guest_search` event instead.
  */
 export function SearchForm({

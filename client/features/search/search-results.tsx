@@ -9,7 +9,7 @@ import { useSearchPosts } from './api/search-posts';
 import './search.css';
 
 /**
- * Search results (spec §2): the top loader, the failure loader, the empty state, then 7 posts and
+ * Search results (docs/product.md §2): the top loader, the failure loader, the empty state, then 7 posts and
  * 'show more search results...' on the last one while more exist, with the bottom loader.
  * The parent keys this by the query, so a new query starts from nothing.
  */

@@ -12,7 +12,7 @@ interface RecommendationsResponse {
 }
 
 /**
- * Topics like this one, fetched 5000 ms after entering the topic (spec §2, §9) so they never
+ * Topics like this one, fetched 5000 ms after entering the topic (docs/product.md §2, §9) so they never
  * compete with the messages for the network.
  */
 export function useRecommendations(topicId: number) {

@@ -2,7 +2,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 // Frozen in time: this file must never import application code.
 
-/** First-party analytics: page views and events (an addition to spec §7). No address is kept. */
+/** First-party analytics: page views and events (one of the additions listed in docs/product.md §7). No address is kept. */
 export async function up(db: Kysely<any>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   await db.schema

@@ -10,7 +10,7 @@ import { deleteAccount, exportAccount } from './account-data.service';
 
 const tags = ['account'];
 
-/** GET /api/me/export and DELETE /api/me (additions to spec §7): a member's own data. */
+/** GET /api/me/export and DELETE /api/me (additions to docs/product.md §7): a member's own data. */
 export const accountDataRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
@@ -19,7 +19,7 @@ export const accountDataRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        description: 'An addition to spec §7: the logged-in user downloads their data as JSON.',
+        description: 'An addition to docs/product.md §7: the logged-in user downloads their data as JSON.',
         response: { 200: accountExport, 401: errorBody },
       },
     },
@@ -37,7 +37,7 @@ export const accountDataRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'An addition to spec §7: the logged-in user deletes their account (password again); messages stay as a deleted user unless deleteMessages.',
+          'An addition to docs/product.md §7: the logged-in user deletes their account (password again); messages stay as a deleted user unless deleteMessages.',
         body: deleteAccountBody,
         response: {
           200: deleteAccountResponse,

@@ -37,7 +37,7 @@ const ok = { ok: true } as const;
 const tags = ['accounts'];
 
 /**
- * The account calls of spec §7. Order inside each public call: rate limits (cheap, and they must
+ * The account calls of docs/product.md §7. Order inside each public call: rate limits (cheap, and they must
  * count failed attempts too), then the captcha, then the work.
  */
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {

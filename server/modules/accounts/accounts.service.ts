@@ -210,7 +210,7 @@ export async function changePassword(
   });
 }
 
-/** A new address is a new credential: every session ends and the answer carries a new token (§3). */
+/** A new address is a new credential: every session ends and the answer carries a new token (docs/product.md §3). */
 export async function changeEmail(deps: Deps, user: UserRow, email: string): Promise<AuthResponse> {
   if (await repo.emailTaken(deps.db, email, user.id)) throw apiError('value_taken');
   const now = deps.clock.now();

@@ -22,7 +22,7 @@ import {
 } from './admin-forums.service';
 
 const tags = ['admin'];
-const ADDITION = 'An addition to spec §7 (admins run the forums); admins only.';
+const ADDITION = 'An addition to docs/product.md §7 (admins run the forums); admins only.';
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const params = z.object({ id: idParam });
 

@@ -187,7 +187,7 @@ describeEachDatabase('admin forums: /api/admin/forums…', (ctx) => {
     expect(additions.length).toBeGreaterThanOrEqual(12);
     for (const [path, operations] of additions) {
       for (const [method, operation] of Object.entries(operations)) {
-        expect(operation.description, `${method} ${path}`).toMatch(/addition to spec/i);
+        expect(operation.description, `${method} ${path}`).toMatch(/addition to docs\/product.md/i);
       }
     }
   });

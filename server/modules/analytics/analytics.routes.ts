@@ -4,7 +4,7 @@ import { analyticsBody } from '../../../shared/schemas/analytics';
 import { enforceRateLimit } from '../rate-limit/rate-limit.service';
 import { ANALYTICS_LIMIT_PER_MINUTE, recordAnalytics } from './analytics.service';
 
-/** POST /api/analytics (an addition to spec §7): the client's page views and events. */
+/** POST /api/analytics (one of the additions listed in docs/product.md §7): the client's page views and events. */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/analytics',

@@ -39,7 +39,7 @@ const STREAM_HEADERS = {
 };
 
 /**
- * Live updates (an addition to spec §7): GET /api/events streams server-sent events about what the
+ * Live updates (one of the additions listed in docs/product.md §7): GET /api/events streams server-sent events about what the
  * page shows, POST /api/events/ticket lets a logged-in client open admin and personal channels.
  * Starts the PostgreSQL listener on PostgreSQL; ends every stream when the app closes.
  */

@@ -11,7 +11,7 @@ import { addressGuard, DEFAULT_FETCH_LIMITS, type SafeFetchOptions, safeFetch } 
 /** Decoding a small file into billions of pixels is refused (a decompression bomb). */
 const MAX_INPUT_PIXELS = 40_000_000;
 
-/** The small image's name: the big one's with "small" in place of the final "big" (spec §3). */
+/** The small image's name: the big one's with "small" in place of the final "big" (docs/product.md §3). */
 export function smallImageName(bigName: string): string {
   return bigName.replace(/big(\.\w+)$/, 'small$1');
 }

@@ -142,7 +142,7 @@ export function previewText(plain: string, max = 200): string {
 }
 
 /**
- * Spec §5: a message is empty when nothing is left after removing br, div and p tags and
+ * docs/product.md §5: a message is empty when nothing is left after removing br, div and p tags and
  * trimming. Checked on the sanitised HTML, so markup that sanitising removed counts as nothing,
  * and formatting with no text in it (`<b> </b>`) is empty too; an image is content.
  */

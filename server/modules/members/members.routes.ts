@@ -21,7 +21,7 @@ import {
 } from './members.service';
 
 const tags = ['admin'];
-const ADDITION = 'An addition to spec §7 (admins manage members); admins only.';
+const ADDITION = 'An addition to docs/product.md §7 (admins manage members); admins only.';
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const params = z.object({ id: idParam });
 

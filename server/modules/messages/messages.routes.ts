@@ -8,7 +8,7 @@ import { limitWrite } from '../rate-limit/write-limits';
 
 const tags = ['messages'];
 
-/** Spec §7: replies, edits, deletes and likes. */
+/** docs/product.md §7: replies, edits, deletes and likes. */
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/message',

@@ -392,7 +392,7 @@ describeEachDatabase('message writes and likes', (ctx) => {
       'topicId',
       'userId',
     ]);
-    // Spec §7 writes this path with a trailing slash.
+    // docs/product.md §7 writes this path with a trailing slash.
     const edited = await apiClient(ctx.app).put(
       '/api/message/',
       { messageId: created.json<Message>().id, content: 'ערוך' },

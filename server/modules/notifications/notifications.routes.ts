@@ -25,7 +25,7 @@ const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 429: errorBody 
 /** Typing an @ asks at most this often per user (the writer debounces; this stops scraping). */
 export const MENTION_LOOKUP_LIMIT = { limit: 60, windowMs: 60_000 };
 
-/** The notification calls (additions to spec §7): each user reads and marks only their own. */
+/** The notification calls (additions to docs/product.md §7): each user reads and marks only their own. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/notifications',

@@ -15,7 +15,7 @@ const moderatorsOnly = async (request: FastifyRequest) => {
 };
 const moderatorErrors = { 400: errorBody, 401: errorBody, 403: errorBody };
 
-/** Spec §7: message reports. */
+/** docs/product.md §7: message reports. */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/messageReport',

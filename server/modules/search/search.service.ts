@@ -8,7 +8,7 @@ import { apiError } from '../../http-error';
 import { presentPostsPage } from '../topics/topics.presenter';
 import { searchTopics } from './search.repository';
 
-/** Search is for logged-in users (spec §6): a guest is asked to log in. */
+/** Search is for logged-in users (docs/product.md §6): a guest is asked to log in. */
 export function assertMaySearch(actor: Actor): void {
   authorize(actor, can.search(actor), { guest: 'search_login_required' });
 }

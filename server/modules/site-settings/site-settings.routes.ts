@@ -18,9 +18,9 @@ export const siteSettingsPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('siteSettings', new SiteSettingsStore(app.db, defaultSiteSettings(app.config)));
 });
 
-/** GET and PUT /api/admin/site (an addition to spec §7): the settings screen of the admins. */
+/** GET and PUT /api/admin/site (one of the additions listed in docs/product.md §7): the settings screen of the admins. */
 export const siteSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const description = 'An addition to spec §7 (site settings kept in the database); admins only.';
+  const description = 'An addition to docs/product.md §7 (site settings kept in the database); admins only.';
   const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
   app.get(
     '/admin/site',

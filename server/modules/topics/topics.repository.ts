@@ -100,7 +100,7 @@ export function newTopicRow(topic: {
 
 /**
  * The one write of a new topic, for the API, the demo seed and the test factories: the main message
- * without a topic, the topic taking the message's id (spec §3: topic id = main message id) with its
+ * without a topic, the topic taking the message's id (docs/product.md §3: topic id = main message id) with its
  * search text and a unique order key, then the message attached to it. Runs inside the caller's
  * transaction. `lastActivityAt` and `replies` let the seed write a topic whose replies it adds in bulk.
  */

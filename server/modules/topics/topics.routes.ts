@@ -27,7 +27,7 @@ import {
 
 const tags = ['topics'];
 
-/** Spec §7: the posts lists, the topic page and the topic writes. */
+/** docs/product.md §7: the posts lists, the topic page and the topic writes. */
 export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/home', { schema: { tags, response: { 200: postsResponse } } }, async () =>
     listPosts(app.deps, {}),

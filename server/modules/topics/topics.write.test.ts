@@ -107,7 +107,7 @@ describeEachDatabase('topic writes', (ctx) => {
     });
 
     it('accepts a subject of exactly 40 characters and a message of exactly 10000', async () => {
-      // Spec §7 writes this path with a trailing slash.
+      // docs/product.md §7 writes this path with a trailing slash.
       const response = await apiClient(ctx.app).post(
         '/api/topic/',
         { subject: 'א'.repeat(40), message: 'ב'.repeat(10_000), forumId: 1 },

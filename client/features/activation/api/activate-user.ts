@@ -5,7 +5,7 @@ import { apiFetch } from '../../../lib/api-client';
 import { trackEvent } from '../../../lib/analytics';
 import { setAuthenticated } from '../../../session/auth-store';
 
-/** POST /api/user/activate (spec §7): activates and logs in (`{user, token}`). */
+/** POST /api/user/activate (docs/product.md §7): activates and logs in (`{user, token}`). */
 const postActivateUser = (encryptedData: string) =>
   apiFetch<AuthResponse>('/api/user/activate', {
     method: 'POST',

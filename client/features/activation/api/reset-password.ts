@@ -4,7 +4,7 @@ import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad } from '../../../lib/load-status-store';
 import { solveCaptcha } from '../../../lib/solve-captcha';
 
-/** PUT /api/edit-profile/forgot-password (spec §7): `token` is the reset link's value. */
+/** PUT /api/edit-profile/forgot-password (docs/product.md §7): `token` is the reset link's value. */
 const putForgottenPassword = (input: ResetPasswordBody) =>
   apiFetch<unknown>('/api/edit-profile/forgot-password', { method: 'PUT', body: input });
 

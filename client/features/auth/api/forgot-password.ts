@@ -4,7 +4,7 @@ import { apiFetch } from '../../../lib/api-client';
 import { Section, trackLoad } from '../../../lib/load-status-store';
 import { solveCaptcha } from '../../../lib/solve-captcha';
 
-/** POST /api/forgot-password (spec §7): mails a reset link. */
+/** POST /api/forgot-password (docs/product.md §7): mails a reset link. */
 const postForgotPassword = (body: ForgotPasswordBody) =>
   apiFetch<unknown>('/api/forgot-password', { method: 'POST', body });
 

@@ -5,11 +5,11 @@ import { Section, trackLoad } from '../../../lib/load-status-store';
 import { solveCaptcha } from '../../../lib/solve-captcha';
 import { setAuthenticated } from '../../../session/auth-store';
 
-/** POST /api/login (spec §7). */
+/** POST /api/login (docs/product.md §7). */
 const postLogin = (body: LoginBody) => apiFetch<AuthResponse>('/api/login', { method: 'POST', body });
 
 /**
- * The login flow of spec §4: the section goes to Loading, the captcha is solved, then the call is
+ * The login flow of docs/product.md §4: the section goes to Loading, the captcha is solved, then the call is
  * made; success keeps the token and the user. A captcha or call failure marks the section.
  */
 export async function login(input: Omit<LoginBody, 'captcha'>): Promise<AuthResponse> {

@@ -4,7 +4,7 @@ import { apiFetch } from '../../../lib/api-client';
 import { Section, trackLoad } from '../../../lib/load-status-store';
 import { solveCaptcha } from '../../../lib/solve-captcha';
 
-/** POST /api/register (spec §7); the birthdate is dd/mm/yyyy (§3). */
+/** POST /api/register (docs/product.md §7); the birthdate is dd/mm/yyyy (docs/product.md §3). */
 const postRegister = (body: RegisterBody) => apiFetch<unknown>('/api/register', { method: 'POST', body });
 
 /** Registration, tracked in the Register section, the captcha solved first. */

@@ -6,11 +6,11 @@ import { solveCaptcha } from '../../../lib/solve-captcha';
 
 type NewReport = Pick<NewReportBody['report'], 'messageId' | 'content' | 'email'>;
 
-/** POST /api/messageReport (spec §7): `{report, captcha}`, open to guests. */
+/** POST /api/messageReport (docs/product.md §7): `{report, captcha}`, open to guests. */
 const postMessageReport = (report: NewReport, captcha: string) =>
   apiFetch<unknown>('/api/messageReport', { method: 'POST', body: { report, captcha } });
 
-/** A report on a message, the captcha solved once the form is valid (spec §5). */
+/** A report on a message, the captcha solved once the form is valid (docs/product.md §5). */
 export function useAddMessageReport(messageId: number) {
   const status = useLoadStatus(Section.AddMessageReport, messageId);
   const send = (input: Omit<NewReport, 'messageId'>) => {

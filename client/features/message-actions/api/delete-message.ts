@@ -5,7 +5,7 @@ import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-stor
 import { removeMessage } from './topic-cache';
 import { invalidatePostLists } from '../../../lib/query-keys';
 
-/** DELETE /api/message/{id} (spec §7): a reply, by its author or an admin. */
+/** DELETE /api/message/{id} (docs/product.md §7): a reply, by its author or an admin. */
 export const deleteMessage = (messageId: number) =>
   apiFetch<unknown>(`/api/message/${messageId}`, { method: 'DELETE' });
 

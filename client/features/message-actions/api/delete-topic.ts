@@ -6,11 +6,11 @@ import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
 import { invalidatePostLists } from '../../../lib/query-keys';
 
-/** DELETE /api/topic/{id} (spec §7, admins): the topic and all its messages. */
+/** DELETE /api/topic/{id} (docs/product.md §7, admins): the topic and all its messages. */
 export const deleteTopic = (topicId: number) =>
   apiFetch<unknown>(`/api/topic/${topicId}`, { method: 'DELETE' });
 
-/** Deleting a topic is tracked on its main message; once done the forum page opens (spec §4). */
+/** Deleting a topic is tracked on its main message; once done the forum page opens (docs/product.md §4). */
 export function useDeleteTopic(topicId: number, forumId: number) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -6,7 +6,7 @@ import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
 import { patchMessage } from './topic-cache';
 
-/** PUT /api/message/ (spec §7): the author or an admin changes a message. */
+/** PUT /api/message/ (docs/product.md §7): the author or an admin changes a message. */
 const putMessage = (input: EditMessageBody) =>
   apiFetch<Message>('/api/message/', { method: 'PUT', body: input });
 

@@ -7,7 +7,7 @@ import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-stor
 import { patchPost } from './topic-cache';
 import { invalidatePostLists } from '../../../lib/query-keys';
 
-/** PUT /api/topic/subject (spec §7, admins). */
+/** PUT /api/topic/subject (docs/product.md §7, admins). */
 const putTopicSubject = (input: EditSubjectBody) =>
   apiFetch<Post>('/api/topic/subject', { method: 'PUT', body: input });
 

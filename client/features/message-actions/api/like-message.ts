@@ -5,7 +5,7 @@ import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
 import { patchMessage } from './topic-cache';
 
-/** GET /api/message/like/{id} (spec §7): toggles the like; answers the new list of likers. */
+/** GET /api/message/like/{id} (docs/product.md §7): toggles the like; answers the new list of likers. */
 const getLikeMessage = (messageId: number) => apiFetch<LikeResponse>(`/api/message/like/${messageId}`);
 
 export function useLikeMessage(topicId: number, messageId: number) {

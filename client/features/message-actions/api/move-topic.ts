@@ -7,7 +7,7 @@ import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-stor
 import { patchPost } from './topic-cache';
 import { invalidatePostLists } from '../../../lib/query-keys';
 
-/** PUT /api/topic/move (spec §7, admins). */
+/** PUT /api/topic/move (docs/product.md §7, admins). */
 const putMoveTopic = (input: MoveTopicBody) =>
   apiFetch<Post>('/api/topic/move', { method: 'PUT', body: input });
 

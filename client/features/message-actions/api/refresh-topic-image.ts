@@ -5,7 +5,7 @@ import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-stor
 import { patchPost } from './topic-cache';
 import { invalidatePostLists } from '../../../lib/query-keys';
 
-/** GET /api/topic/image/{id} (spec §7, admins): makes the topic image again. */
+/** GET /api/topic/image/{id} (docs/product.md §7, admins): makes the topic image again. */
 const getRefreshTopicImage = (topicId: number) => apiFetch<{ image: string }>(`/api/topic/image/${topicId}`);
 
 export function useRefreshTopicImage(topicId: number) {

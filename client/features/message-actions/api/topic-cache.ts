@@ -3,7 +3,7 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Message } from '../../../../shared/schemas/messages';
 import type { Post, TopicResponse } from '../../../../shared/schemas/topics';
 
-/** Applies a change to every page of a cached topic (the reducer effects of spec §4). */
+/** Applies a change to every page of a cached topic (the reducer effects of docs/product.md §4). */
 function updateTopicCache(
   queryClient: QueryClient,
   topicId: number,

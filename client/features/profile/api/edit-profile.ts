@@ -3,21 +3,21 @@ import { apiFetch } from '../../../lib/api-client';
 import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
 import { setAuthenticated } from '../../../session/auth-store';
 
-/** The profile fields of spec §4; each is its own section of the edit-profile page. */
+/** The profile fields of docs/product.md §4; each is its own section of the edit-profile page. */
 export type ProfileField = 'Password' | 'Email' | 'Birthdate';
 
-/** PUT /api/edit-profile/password (spec §7). */
+/** PUT /api/edit-profile/password (docs/product.md §7). */
 const putPassword = (password: string) =>
   apiFetch<unknown>('/api/edit-profile/password', { method: 'PUT', body: { password } });
 
-/** PUT /api/edit-profile/email (spec §7): answers the user and a new token (§3). */
+/** PUT /api/edit-profile/email (docs/product.md §7): answers the user and a new token (docs/product.md §3). */
 const putEmail = (email: string) =>
   apiFetch<AuthResponse>('/api/edit-profile/email', {
     method: 'PUT',
     body: { email },
   });
 
-/** PUT /api/edit-profile/birthdate (spec §7): the date as dd/mm/yyyy. */
+/** PUT /api/edit-profile/birthdate (docs/product.md §7): the date as dd/mm/yyyy. */
 const putBirthdate = (birthdate: string) =>
   apiFetch<unknown>('/api/edit-profile/birthdate', { method: 'PUT', body: { birthdate } });
 

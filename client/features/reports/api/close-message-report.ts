@@ -4,7 +4,7 @@ import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-stor
 import { apiPaths, invalidateTopic, queryKeys } from '../../../lib/query-keys';
 import type { MessageReportsResponse } from './get-message-reports';
 
-/** DELETE /api/messageReport/{id} (spec §7): closes a report. */
+/** DELETE /api/messageReport/{id} (docs/product.md §7): closes a report. */
 const deleteMessageReport = (reportId: number) =>
   apiFetch<unknown>(`${apiPaths.messageReports}/${reportId}`, { method: 'DELETE' });
 

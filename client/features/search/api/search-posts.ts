@@ -3,7 +3,7 @@ import type { PostsResponse } from '../../../../shared/schemas/topics';
 import { apiFetch } from '../../../lib/api-client';
 import { apiPaths, queryKeys } from '../../../lib/query-keys';
 
-/** GET /api/search/{query} and its `/more/{timestamp}` pages (spec §7, login required). */
+/** GET /api/search/{query} and its `/more/{timestamp}` pages (docs/product.md §7, login required). */
 const getSearchPosts = (query: string, timestamp: number | null, signal?: AbortSignal) =>
   apiFetch<PostsResponse>(
     timestamp === null ? apiPaths.search(query) : `${apiPaths.search(query)}/more/${timestamp}`,
@@ -14,7 +14,7 @@ const getSearchPosts = (query: string, timestamp: number | null, signal?: AbortS
 
 /**
  * Search results by pages. Each query is its own key and is dropped once left (gcTime 0), so a new
- * query starts from an empty state with the top section loading (spec §2).
+ * query starts from an empty state with the top section loading (docs/product.md §2).
  */
 export function useSearchPosts(query: string) {
   return useInfiniteQuery({

@@ -5,7 +5,7 @@ import { trackEvent } from '../../../lib/analytics';
 import { Section, trackLoad, useLoadStatus } from '../../../lib/load-status-store';
 import { invalidatePostLists, invalidateTopic } from '../../../lib/query-keys';
 
-/** POST /api/message (spec §7): a reply to a topic. */
+/** POST /api/message (docs/product.md §7): a reply to a topic. */
 const createMessage = (input: NewMessageBody) =>
   apiFetch<unknown>('/api/message', { method: 'POST', body: input });
 

@@ -7,7 +7,7 @@ import { invalidatePostLists } from '../../../lib/query-keys';
 
 type CreateTopicInput = NewTopicBody;
 
-/** POST /api/topic/ (spec §7): a new topic with its main message. */
+/** POST /api/topic/ (docs/product.md §7): a new topic with its main message. */
 export const createTopic = (input: CreateTopicInput) =>
   apiFetch<unknown>('/api/topic/', { method: 'POST', body: input });
 
