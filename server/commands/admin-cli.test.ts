@@ -105,6 +105,10 @@ describe('npm run cli -- forum / user', { timeout: 240_000 }, () => {
     const merged = await cli(['forum', 'merge', '2', '--into', '1']);
     expect(merged.stdout).toContain('1 topics moved');
     expect(query('SELECT forum_id FROM topics WHERE id = 100')).toEqual([{ forum_id: 1 }]);
+    // The moderation log records the command line's merge too, with no admin user behind it.
+    expect(query("SELECT action, admin_id FROM moderation_log WHERE action = 'forum_merged'")).toEqual([
+      { action: 'forum_merged', admin_id: null },
+    ]);
     const removed = await cli(['forum', 'remove', '3']);
     expect(removed.code).toBe(0);
     expect(order()).toEqual([1, 4]);

@@ -29,7 +29,8 @@ export async function recordModeration(
   await trx
     .insertInto('moderation_log')
     .values({
-      admin_id: entry.adminId,
+      // The command line's operator (CLI_OPERATOR, id 0) is no user row: its entries name no admin.
+      admin_id: entry.adminId > 0 ? entry.adminId : null,
       action: entry.action,
       topic_id: entry.topicId ?? null,
       message_id: entry.messageId ?? null,
