@@ -83,6 +83,25 @@ export function AdminForums() {
 
 type Panel = 'edit' | 'delete' | 'merge' | null;
 
+/** A button that opens one of a forum row's panels (edit, delete, merge) and says whether it is open. */
+function PanelChip({
+  name,
+  open,
+  onToggle,
+  label,
+}: {
+  name: NonNullable<Panel>;
+  open: Panel;
+  onToggle: (panel: Panel) => void;
+  label: string;
+}) {
+  return (
+    <button type="button" className="admin-chip" aria-expanded={open === name} onClick={() => onToggle(name)}>
+      {label}
+    </button>
+  );
+}
+
 function ForumRow({
   forum,
   others,
@@ -146,33 +165,12 @@ function ForumRow({
         </div>
       </div>
       <div className="admin-forum__actions">
-        <button
-          type="button"
-          className="admin-chip"
-          aria-expanded={panel === 'edit'}
-          onClick={() => toggle('edit')}
-        >
-          {heAdmin.forums.edit}
-        </button>
+        <PanelChip name="edit" open={panel} onToggle={toggle} label={heAdmin.forums.edit} />
         {forum.topics === 0 ? (
-          <button
-            type="button"
-            className="admin-chip"
-            aria-expanded={panel === 'delete'}
-            onClick={() => toggle('delete')}
-          >
-            {heAdmin.forums.remove}
-          </button>
+          <PanelChip name="delete" open={panel} onToggle={toggle} label={heAdmin.forums.remove} />
         ) : null}
         {others.length > 0 ? (
-          <button
-            type="button"
-            className="admin-chip"
-            aria-expanded={panel === 'merge'}
-            onClick={() => toggle('merge')}
-          >
-            {heAdmin.forums.merge}
-          </button>
+          <PanelChip name="merge" open={panel} onToggle={toggle} label={heAdmin.forums.merge} />
         ) : null}
       </div>
       {panel === 'edit' ? (
