@@ -821,7 +821,12 @@ async function main() {
       seconds: options.duration,
       // From the sources (no build needed): the same server main.ts the tests start.
       start: (env, port) =>
-        startProcess(['--import', 'tsx', 'server/main.ts'], { ...env, SECRET_KEY }, port, '/api/forums'),
+        startProcess(
+          ['--import', 'tsx', 'server/main.ts'],
+          { ...env, SECRET_KEY, RATE_LIMITS: UNLIMITED_WRITES },
+          port,
+          '/api/forums',
+        ),
       stop: stopProcess,
       load: (port, paths, seconds) => load(port, { method: 'GET', paths }, {}, seconds, options.connections),
     });
