@@ -829,6 +829,7 @@ async function main() {
         ),
       stop: stopProcess,
       load: (port, paths, seconds) => load(port, { method: 'GET', paths }, {}, seconds, options.connections),
+      cpuMs,
     });
     const file = `bench/results/${new Date().toISOString().slice(0, 10)}-streams-${streams.database}.json`;
     writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), ...streams }, null, 2)}\n`);
