@@ -7,7 +7,7 @@ import type { MessageRow, TopicRow } from '../../db/database';
 import type { Deps, ReadDeps } from '../../deps';
 import { publish } from '../../events';
 import { apiError } from '../../http-error';
-import { findForum } from '../forums/forums.repository';
+import { findForum, findForumForWrite } from '../forums/forums.repository';
 import { resolveTopicImage } from '../images/topic-image.service';
 import { recordNotifications } from '../notifications/notifications.service';
 import { prepareMessage } from '../notifications/references';
@@ -108,6 +108,7 @@ export async function createTopic(
   const image = await resolveTopicImage(deps, { subject, forumId: input.forumId, contentHtml: body.content });
   const now = deps.clock.now();
   const { topic } = await deps.db.transaction().execute(async (trx) => {
+    if (!(await findForumForWrite(trx, input.forumId))) throw apiError('forum_not_found');
     const written = await insertTopicWithMainMessage(trx, {
       forumId: input.forumId,
       userId: actor.id,
@@ -164,6 +165,7 @@ export async function moveTopic(deps: Deps, actor: Actor, input: { topicId: numb
   if (!target) throw apiError('forum_not_found');
   // The forum it leaves is read under the row lock, so a move at the same moment cannot change it.
   const moved = await deps.db.transaction().execute(async (trx) => {
+    if (!(await findForumForWrite(trx, input.forumId))) throw apiError('forum_not_found');
     const before = await lockTopic(trx, input.topicId);
     const from = before && (await findForum(trx, before.forum_id));
     await updateTopicForum(trx, input.topicId, input.forumId);
