@@ -10,6 +10,7 @@ import {
 import type { AuthResponse, OwnUser } from '../../../shared/schemas/accounts';
 import { VALIDATION_MESSAGES } from '../../../shared/validation-messages';
 import type { Database, UserRow } from '../../db/database';
+import { revokeSessionsOf } from './revoke-sessions';
 import { publish } from '../../events';
 import { apiError } from '../../http-error';
 import { hashToken } from '../../plugins/auth';
@@ -192,7 +193,7 @@ export async function resetPassword(deps: Deps, value: string, password: string)
   const passwordHash = await hashPassword(password);
   await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.setPassword(trx, user.id, passwordHash, version))) throw apiError('reset_link_used');
-    await repo.deleteUserSessions(trx, user.id);
+    await revokeSessionsOf(trx, user.id);
   });
 }
 
@@ -206,7 +207,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(password);
   await deps.db.transaction().execute(async (trx) => {
     await repo.setPassword(trx, user.id, passwordHash);
-    await repo.deleteUserSessions(trx, user.id, hashToken(currentToken));
+    await revokeSessionsOf(trx, user.id, { keepTokenHash: hashToken(currentToken) });
   });
 }
 
@@ -217,7 +218,7 @@ export async function changeEmail(deps: Deps, user: UserRow, email: string): Pro
   try {
     const token = await deps.db.transaction().execute(async (trx) => {
       await repo.setEmail(trx, user.id, email);
-      await repo.deleteUserSessions(trx, user.id);
+      await revokeSessionsOf(trx, user.id);
       return createSession(trx, user.id, now);
     });
     return { user: presentOwnUser({ ...user, email, email_key: email.toLowerCase() }), token };
