@@ -96,14 +96,15 @@ export async function buildApp(options: AppDependencies): Promise<FastifyInstanc
   await app.register(compressionPlugin);
   await app.register(authPlugin);
   await app.register(mailPlugin);
+  await app.register(siteSettingsPlugin);
   app.decorate('deps', {
     db: app.db,
     clock: app.clock,
     config: app.config,
     mailer: app.mailer,
     log: app.log,
+    site: app.siteSettings,
   });
-  await app.register(siteSettingsPlugin);
 
   const apiRoutes = [
     siteRoutes,

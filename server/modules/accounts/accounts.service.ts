@@ -103,7 +103,7 @@ export async function register(
     throw apiError('email_taken');
   }
   try {
-    await deps.mailer.send(activationMail(deps, user));
+    await deps.mailer.send(await activationMail(deps, user));
   } catch (error) {
     // The account stays; the mail is kept (as kind and user, never as a link) for pending-mails.ts.
     deps.log.warn({ err: error, userId: user.id }, 'activation mail failed; kept for a retry');
@@ -165,7 +165,7 @@ export async function forgotPassword(deps: Deps, email: string): Promise<void> {
   if (!user) throw apiError('unknown_email');
   if (user.is_active !== 1) throw apiError('inactive');
   try {
-    await deps.mailer.send(resetMail(deps, user));
+    await deps.mailer.send(await resetMail(deps, user));
   } catch (error) {
     deps.log.warn({ err: error, userId: user.id }, 'password reset mail failed');
     throw apiError('reset_mail_failed');

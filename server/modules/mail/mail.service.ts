@@ -14,6 +14,8 @@ export interface OutgoingMail extends MailContent {
   headers?: Record<string, string>;
   /** A fixed Message-ID, so every attempt at one queued mail carries the same identity. */
   messageId?: string;
+  /** The sender's name: the site's name as admins saved it (SITE_NAME when none is given). */
+  fromName?: string;
 }
 
 export interface Mailer {
@@ -28,7 +30,7 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
 /** The message nodemailer sends, the same for SMTP and the outbox. */
 function messageOf(from: { name: string; address: string }, mail: OutgoingMail) {
   return {
-    from,
+    from: mail.fromName ? { ...from, name: mail.fromName } : from,
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
