@@ -40,6 +40,7 @@ bench/results/<date>-<db>.json.
   --forums/--users/--topics/--messages/--likes/--reports N
                            size of the large dataset (defaults: 20, 20000, 100000, 1000000, ...)
   --fresh                  generate the datasets again even when a matching one exists
+  --generate-only          only make (or find) the datasets, print how long it took, and stop
   --skip-build             use dist/ as it is
   --cpu-prof               write a V8 CPU profile of the server to bench/results/profiles/
   --port N                 port of the forum server (3190; the bare Fastify server takes the next)
@@ -790,6 +791,7 @@ async function main() {
       likes: { type: 'string' },
       reports: { type: 'string' },
       fresh: { type: 'boolean', default: false },
+      'generate-only': { type: 'boolean', default: false },
       'skip-build': { type: 'boolean', default: false },
       'cpu-prof': { type: 'boolean', default: false },
       port: { type: 'string', default: '3190' },
@@ -830,6 +832,15 @@ async function main() {
     return;
   }
   const started = performance.now();
+  if (values['generate-only']) {
+    for (const [name, size] of sizes) {
+      const dataset = await ensureDataset(name, size, databaseUrl, values.fresh);
+      console.log(
+        `${name}: ${dataset.generation.reused ? 'kept from an earlier run' : `generated in ${dataset.generation.seconds} s`}`,
+      );
+    }
+    return;
+  }
   if (!values['skip-build']) {
     console.log('Building the production server and client (npm run build)…');
     execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
