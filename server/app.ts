@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { ERRORS } from '../shared/errors';
 import { type Clock, systemClock } from './clock';
@@ -39,6 +39,7 @@ import { emojiRoutes } from './plugins/emoji';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { mailPlugin } from './plugins/mail';
 import { securityPlugin } from './plugins/security';
+import { serializerCompiler } from './serializer';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import sharp, { type OverlayOptions } from 'sharp';
+import type { OverlayOptions } from 'sharp';
+import { loadSharp } from './sharp';
 import { twemojiFileForEmoji } from '../../twemoji';
 
 export const BIG_SIZE = { width: 1200, height: 630 } as const;
@@ -43,6 +44,7 @@ let hebrewTextSupport: Promise<boolean> | undefined;
 export function canRenderHebrewText(): Promise<boolean> {
   hebrewTextSupport ??= (async () => {
     try {
+      const sharp = await loadSharp();
       const render = (letter: string) =>
         sharp({ text: { text: letter, font: `${FONT_FAMILIES} Bold 40`, rgba: true } })
           .raw()
@@ -61,6 +63,7 @@ async function renderText(
   options: { size: number; width: number; color: string; bold: boolean },
 ): Promise<Buffer | null> {
   try {
+    const sharp = await loadSharp();
     const weight = options.bold ? ' Bold' : '';
     return await sharp({
       text: {
@@ -119,6 +122,7 @@ async function coverText(subjectText: string, forumName: string): Promise<Overla
 
 /** Shrinks a rendered text layer that came out larger than its box (a very long unbroken word). */
 async function fitWithin(image: Buffer, maxWidth: number, maxHeight: number) {
+  const sharp = await loadSharp();
   const { data, info } = await sharp(image)
     .resize({ width: maxWidth, height: maxHeight, fit: 'inside', withoutEnlargement: true })
     .png()
@@ -136,6 +140,7 @@ export async function renderCover(input: {
   forumIcon: string;
   forumId: number;
 }): Promise<Buffer> {
+  const sharp = await loadSharp();
   const { width, height } = BIG_SIZE;
   const [from, to] = forumPalette(input.forumId);
   const textLayers = (await canRenderHebrewText()) ? await coverText(input.subject, input.forumName) : [];
