@@ -1,4 +1,4 @@
-import DOMPurify from 'dompurify';
+import createDOMPurify, { type WindowLike } from 'dompurify';
 import {
   ALLOWED_TAGS,
   CODE_LANGUAGE_CLASS,
@@ -27,7 +27,18 @@ const DATA_ATTRIBUTE_TAG: Readonly<Record<string, string>> = {
   [QUOTE_ATTRIBUTE]: 'BLOCKQUOTE',
 };
 
+/** The browser's DOMPurify; a server render gives it a window of its own (`sanitizeWithWindow`). */
+let DOMPurify = createDOMPurify;
 let configured = false;
+
+/**
+ * For the server render (client/entry-server.tsx): sanitise with a DOM of the server's (jsdom), so
+ * the server's HTML of a message is the very HTML the browser makes and hydrates.
+ */
+export function sanitizeWithWindow(window: WindowLike): void {
+  DOMPurify = createDOMPurify(window);
+  configured = false;
+}
 
 function configure(): void {
   if (configured) return;
@@ -90,8 +101,8 @@ function decorateMentions(root: Element): void {
 }
 
 /**
- * Message HTML made safe to insert (DOMPurify on render, docs/product.md §1). Without a DOM (a future server
- * render) it returns nothing rather than trusting the input.
+ * Message HTML made safe to insert (DOMPurify on render, docs/product.md §1). Without a DOM it
+ * returns nothing rather than trusting the input.
  */
 export function sanitizeMessageHtml(html: string): string {
   if (!DOMPurify.isSupported) return '';
@@ -103,7 +114,8 @@ export function sanitizeMessageHtml(html: string): string {
     ALLOW_ARIA_ATTR: false,
     RETURN_DOM: true,
   });
-  if (!(body instanceof Element)) return '';
-  decorateMentions(body);
-  return body.innerHTML;
+  // The window's own Element (a server DOM's differs from the global one): tell it by its shape.
+  if (!body || typeof body !== 'object' || !('innerHTML' in body)) return '';
+  decorateMentions(body as Element);
+  return (body as Element).innerHTML;
 }
