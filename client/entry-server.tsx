@@ -129,6 +129,9 @@ function renderToString(element: React.ReactElement): Promise<string> {
       },
     });
     const stream = renderToPipeableStream(element, {
+      // One piece of HTML, every boundary in place: a large boundary would otherwise be sent after
+      // the shell with an inline script to move it in, which the page's CSP (script-src 'self') forbids.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady: () => stream.pipe(sink),
       onShellError: reject,
       onError: (error) => {
