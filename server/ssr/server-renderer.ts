@@ -8,6 +8,8 @@ import type { Logger } from '../deps';
 import type { PageRenderer, RenderedBody } from '../guest-cache/pages';
 import { fetchPageData, type PageDataSources } from './page-data';
 
+const NOT_FOUND_PAGE = '/page/not-found';
+
 /** Where `npm run build` puts the server-render bundle, beside the client's folder. */
 export function serverEntryPath(clientDir: string): string {
   return path.join(clientDir, '..', 'server-render', 'entry-server.js');
@@ -128,7 +130,8 @@ export function serverRenderer(options: {
     },
     async render(url, status) {
       const page = await current();
-      const queries = entry.pageQueries(url);
+      // A path that is no route is answered with the not-found page, as an unknown topic is.
+      const queries = entry.pageQueries(url) ?? (status === 404 ? entry.pageQueries(NOT_FOUND_PAGE) : null);
       if (!queries) return shell(page, url, status);
       let results = await fetchPageData(sources, queries);
       const missing = results.find((result) => result.data === null);
