@@ -103,3 +103,20 @@ test('hydration fetches none of the data the page came with', async ({ page, req
   await page.waitForLoadState('networkidle');
   expect(fetched).toEqual([]);
 });
+
+test('under the service worker a page is the precached shell, rendered in the browser with fresh data and no error', async ({
+  page,
+  request,
+}) => {
+  const topicId = await topicIdBySubject(request, MARKUP_TOPIC);
+  const problems = watchConsole(page);
+  await page.goto('/');
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await page.goto(`/topic/${topicId}`);
+  // The shell carries no server state: the app renders (not hydrates) and fetches the topic itself.
+  expect(await page.evaluate(() => document.getElementById('server-state'))).toBeNull();
+  await expect(page.getByRole('heading', { level: 1, name: MARKUP_TOPIC })).toBeVisible();
+  await expect(page.locator('article.message')).toHaveCount(8);
+  expect(problems).toEqual([]);
+});
