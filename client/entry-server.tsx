@@ -29,7 +29,8 @@ import { sanitizeWithWindow } from './lib/sanitize';
  */
 
 // Messages are sanitised by the same DOMPurify code as in the browser, on a DOM of the server's.
-sanitizeWithWindow(new JSDOM('').window);
+// Up to ~4 million characters of messages and their sanitised HTML are kept (8 MB or so).
+sanitizeWithWindow(new JSDOM('').window, { memoChars: 4_000_000 });
 
 type RoutePage =
   | { kind: 'home' }

@@ -35,9 +35,36 @@ let configured = false;
  * For the server render (client/entry-server.tsx): sanitise with a DOM of the server's (jsdom), so
  * the server's HTML of a message is the very HTML the browser makes and hydrates.
  */
-export function sanitizeWithWindow(window: WindowLike): void {
+export function sanitizeWithWindow(window: WindowLike, options: { memoChars: number }): void {
   DOMPurify = createDOMPurify(window);
   configured = false;
+  memo = { entries: new Map(), chars: 0, maxChars: options.memoChars };
+}
+
+/**
+ * On the server, sanitised messages by their stored HTML, least recently used out first: a DOM
+ * outside the browser is slow (milliseconds a message), and a page rendered again after a write
+ * shows mostly the same messages. An edit changes the HTML, so it is a new entry.
+ */
+let memo: { entries: Map<string, string>; chars: number; maxChars: number } | null = null;
+
+function remembered(html: string, make: () => string): string {
+  if (!memo) return make();
+  const hit = memo.entries.get(html);
+  if (hit !== undefined) {
+    memo.entries.delete(html);
+    memo.entries.set(html, hit);
+    return hit;
+  }
+  const clean = make();
+  memo.entries.set(html, clean);
+  memo.chars += html.length + clean.length;
+  for (const [key, value] of memo.entries) {
+    if (memo.chars <= memo.maxChars) break;
+    memo.entries.delete(key);
+    memo.chars -= key.length + value.length;
+  }
+  return clean;
 }
 
 function configure(): void {
@@ -105,6 +132,10 @@ function decorateMentions(root: Element): void {
  * returns nothing rather than trusting the input.
  */
 export function sanitizeMessageHtml(html: string): string {
+  return remembered(html, () => sanitize(html));
+}
+
+function sanitize(html: string): string {
   if (!DOMPurify.isSupported) return '';
   configure();
   const body = DOMPurify.sanitize(html, {
