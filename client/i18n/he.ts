@@ -46,6 +46,7 @@ export const he = {
   likes: (count: number) => (count === 1 ? 'לייק אחד' : `${count} לייקים`),
   recommendations: 'אולי יעניין אותך גם',
   unknownUser: 'משתמש',
+  newReplyBy: (username: string) => `תגובה חדשה מאת ${username}`,
   messagesOf: (subject: string) => `הודעות בנושא ${subject}`,
   // Failure panel (docs/product.md §8)
   failureTitle: 'משהו לא עבד',

@@ -28,7 +28,8 @@ export function SectionStatus({
   resettable?: boolean;
   children?: ReactNode;
 }) {
-  const settled = status === LoadStatus.NotStarted || status === LoadStatus.Loading || status === LoadStatus.Finished;
+  const settled =
+    status === LoadStatus.NotStarted || status === LoadStatus.Loading || status === LoadStatus.Finished;
   const failure = settled ? null : sectionErrorMessage(section, status);
   // The live region comes first and stays while the view beside it changes (see LiveStatus).
   const announcement =
