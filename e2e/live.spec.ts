@@ -12,7 +12,14 @@ import {
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import pg from 'pg';
-import { E2E_ADMIN_TOKEN, E2E_SECRET_KEY, E2E_USER, E2E_USER_TOKEN, E2E_WRITER, topicIdBySubject } from './fixtures';
+import {
+  E2E_ADMIN_TOKEN,
+  E2E_SECRET_KEY,
+  E2E_USER,
+  E2E_USER_TOKEN,
+  E2E_WRITER,
+  topicIdBySubject,
+} from './fixtures';
 
 // Live updates in the browser (GET /api/events): on the normal e2e server (SQLite, one instance),
 // then on two instances sharing one PostgreSQL database.
