@@ -4,10 +4,11 @@ import { SectionStatus } from '../../components/form/section-status';
 import { he } from '../../i18n/he';
 import type { Section } from '../../lib/load-status-store';
 import { useClickOutside } from '../../lib/use-click-outside';
+import { useFocusTrap } from '../../lib/use-focus-trap';
 
 /**
  * An action box: its form while waiting, a spinner while loading, the failure message (click to
- * try again) and the result. A click outside closes it unless it is loading (armed after 300 ms).
+ * try again) and the result. A click outside or Escape closes it unless it is loading (armed after 300 ms).
  */
 export function ActionBox({
   title,
@@ -29,6 +30,9 @@ export function ActionBox({
   const ref = useRef<HTMLElement>(null);
   const loading = status === LoadStatus.Loading;
   useClickOutside(ref, onClose, !loading);
+  // Focus moves into the box and back to its button when it closes; Escape closes it. Not a trap:
+  // the box sits among the messages, not over them.
+  useFocusTrap(ref, { trap: false, onEscape: loading ? undefined : onClose });
   return (
     <section className="action-box" ref={ref} aria-label={title}>
       <div className="action-box-head">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { LoadStatus } from '../../../shared/load-status';
 import {
   MAIL_DELIVERIES,
