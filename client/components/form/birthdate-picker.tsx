@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
 import { he as dayPickerHebrew } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
@@ -69,6 +69,8 @@ export function BirthdatePicker({
   const [typed, setTyped] = useState('');
   const [typedError, setTypedError] = useState<string | null>(null);
   const boxRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const popoverRef = useRef<HTMLDivElement>(null);
   const typedId = useId();
   const popoverId = useId();
 
@@ -78,6 +80,12 @@ export function BirthdatePicker({
     onBlur?.();
   };
   useClickOutside(boxRef, close, open);
+
+  // Opened inside a box that scrolls (the register panel), the calendar and its typed-date field
+  // are scrolled into sight at once, clear of the page's fixed bars (the root's scroll padding).
+  useEffect(() => {
+    if (open) popoverRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [open]);
 
   const choose = (date: CalendarDate) => {
     onChange(formatBirthdate(date));
@@ -116,6 +124,7 @@ export function BirthdatePicker({
   return (
     <div className="birthdate" ref={boxRef}>
       <input
+        ref={inputRef}
         id={id}
         className="birthdate-input"
         type="text"
@@ -141,7 +150,20 @@ export function BirthdatePicker({
         }}
       />
       {open ? (
-        <div id={popoverId} className="birthdate-popover" role="dialog" aria-label={he.picker.open}>
+        <div
+          id={popoverId}
+          ref={popoverRef}
+          className="birthdate-popover"
+          role="dialog"
+          aria-label={he.picker.open}
+          onKeyDown={(event) => {
+            // Escape closes the calendar only (not the panel around it) and goes back to the field.
+            if (event.key !== 'Escape') return;
+            event.preventDefault();
+            close();
+            inputRef.current?.focus();
+          }}
+        >
           <div className="birthdate-nav">
             {view === 'days' ? (
               <>

@@ -1,4 +1,4 @@
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { LoadStatus } from '../../../shared/load-status';
 import { SectionStatus } from '../../components/form/section-status';
 import { he } from '../../i18n/he';
@@ -33,6 +33,11 @@ export function ActionBox({
   // Focus moves into the box and back to its button when it closes; Escape closes it. Not a trap:
   // the box sits among the messages, not over them.
   useFocusTrap(ref, { trap: false, onEscape: loading ? undefined : onClose });
+  // The whole box in sight, its confirm button too: the page's scroll padding keeps it clear of the
+  // fixed bottom bar.
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   return (
     <section className="action-box" ref={ref} aria-label={title}>
       <div className="action-box-head">
