@@ -71,6 +71,7 @@ export function BirthdatePicker({
   const boxRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const popoverRef = useRef<HTMLDivElement>(null);
+  const openedByPress = useRef(false);
   const typedId = useId();
   const popoverId = useId();
 
@@ -83,8 +84,11 @@ export function BirthdatePicker({
 
   // Opened inside a box that scrolls (the register panel), the calendar and its typed-date field
   // are scrolled into sight at once, clear of the page's fixed bars (the root's scroll padding).
+  // A frame later: the press that opens it may first show the error line of the field it left.
   useEffect(() => {
-    if (open) popoverRef.current?.scrollIntoView({ block: 'nearest' });
+    if (!open) return;
+    const frame = requestAnimationFrame(() => popoverRef.current?.scrollIntoView({ block: 'nearest' }));
+    return () => cancelAnimationFrame(frame);
   }, [open]);
 
   const choose = (date: CalendarDate) => {
@@ -138,7 +142,17 @@ export function BirthdatePicker({
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? popoverId : undefined}
-        onClick={handleOpen}
+        // A mouse opens it on press, not on click: the press moves focus out of the field before, whose
+        // error line may then appear and push this field down before the button comes up, and that
+        // click would be lost. Touch still opens on click, so a scroll gesture does not open it.
+        onPointerDown={(event) => {
+          openedByPress.current = event.pointerType === 'mouse' && event.button === 0;
+          if (openedByPress.current) handleOpen();
+        }}
+        onClick={() => {
+          if (openedByPress.current) openedByPress.current = false;
+          else handleOpen();
+        }}
         onKeyDown={(event) => {
           if (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown') {
             event.preventDefault();
