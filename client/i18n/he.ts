@@ -63,7 +63,9 @@ export const he = {
   terms: 'תנאי השימוש',
   archive: 'ארכיון',
   licence: 'התוכן באתר מוגש לפי רישיון',
-  licenceName: 'ייחוס-שיתוף זהה 3.0 לא מותאם (CC BY-SA 3.0)',
+  licenceName: 'ייחוס-שיתוף זהה 3.0 לא מותאם',
+  /** Shown after the licence name, never broken across lines. */
+  licenceCode: '(CC BY-SA 3.0)',
   // Policy
   policyTitle: 'תנאי השימוש באתר',
   policyUpdated: 'עדכון אחרון: 09/11/2014',
