@@ -103,10 +103,11 @@ const ADMIN_SCREENS: Screen[] = [
 async function checkScreen(page: Page, screen: Screen, label: string, width: number) {
   const path = typeof screen.path === 'string' ? screen.path : await screen.path(page);
   await page.goto(path);
-  await expect(page.locator(screen.ready).first()).toBeVisible();
-  await expect(page.locator('.loader')).toHaveCount(0);
+  // Generous waits: on a loaded test machine a lazily loaded screen can take a while to settle.
+  await expect(page.locator(screen.ready).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.loader')).toHaveCount(0, { timeout: 30_000 });
   await screen.open?.(page);
-  await expect(page.locator('.loader')).toHaveCount(0);
+  await expect(page.locator('.loader')).toHaveCount(0, { timeout: 30_000 });
   const where = `${label} ${screen.name}`;
   const found = await violations(page, where);
   if (width <= 320) {
