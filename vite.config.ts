@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { THEME_SCRIPT } from './shared/theme-script';
 
 export default defineConfig({
   root: 'client',
@@ -11,6 +12,11 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    {
+      // The theme is set before the first paint (shared/theme-script.ts); the CSP allows it by hash.
+      name: 'theme-script',
+      transformIndexHtml: () => [{ tag: 'script', children: THEME_SCRIPT, injectTo: 'head-prepend' }],
+    },
     VitePWA({
       // client/lib/service-worker.ts registers it when the app is idle (spec §1), not on load.
       injectRegister: false,

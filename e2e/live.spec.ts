@@ -12,7 +12,14 @@ import {
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import pg from 'pg';
-import { E2E_ADMIN_TOKEN, E2E_SECRET_KEY, E2E_USER_TOKEN, E2E_WRITER, topicIdBySubject } from './fixtures';
+import {
+  E2E_ADMIN_TOKEN,
+  E2E_SECRET_KEY,
+  E2E_USER,
+  E2E_USER_TOKEN,
+  E2E_WRITER,
+  topicIdBySubject,
+} from './fixtures';
 
 // Live updates in the browser (GET /api/events): on the normal e2e server (SQLite, one instance),
 // then on two instances sharing one PostgreSQL database.
@@ -96,6 +103,10 @@ test.describe
       await page.waitForTimeout(300);
       await reply(request, E2E_USER_TOKEN, topicId, `תגובה חיה ${stamp}`);
       await expect(messages.last()).toContainText(`תגובה חיה ${stamp}`, { timeout: 2000 });
+      // Screen readers hear it politely, with its author.
+      await expect(page.locator('[data-announcer][role="status"][aria-live="polite"]')).toHaveText(
+        `תגובה חדשה מאת ${E2E_USER.username}`,
+      );
       // The earliest shown reply stays: a live reply adds to what is shown instead of replacing it.
       await expect(messages).toHaveCount(9);
       await expect(page.getByRole('button', { name: /הודעות? חדש/ })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
-import { useCallback, useEffect, useState } from 'react';
+import { type FocusEvent, type KeyboardEvent, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { LIMITS } from '../../shared/limits';
 import type { Forum } from '../../shared/schemas/forums';
@@ -8,6 +8,7 @@ import type { Post } from '../../shared/schemas/topics';
 import { he } from '../i18n/he';
 import { postImageUrl } from '../lib/images';
 import { ForumIcon } from './forum-icon';
+import { usePrefersReducedMotion } from '../lib/use-prefers-reduced-motion';
 
 /**
  * The home page's top posts (docs/product.md §2, §9): the first 3 posts, advancing every 10000 ms and wrapping
@@ -22,9 +23,22 @@ export function TopSlider({
 }) {
   const slides = posts.slice(0, LIMITS.sliderSlides);
   const [viewportRef, embla] = useEmblaCarousel({ loop: true, direction: 'rtl', duration: 24 }, [
-    Autoplay({ delay: LIMITS.sliderIntervalMs, stopOnInteraction: false, stopOnMouseEnter: false }),
+    Autoplay({
+      delay: LIMITS.sliderIntervalMs,
+      playOnInit: false,
+      stopOnInteraction: false,
+      stopOnMouseEnter: false,
+      stopOnFocusIn: false,
+    }),
   ]);
   const [selected, setSelected] = useState(0);
+  const reducedMotion = usePrefersReducedMotion();
+  // The visitor's pause or play (WCAG 2.2.2); until then the slider plays unless motion is unwelcome.
+  const [chosenPlaying, setChosenPlaying] = useState<boolean | null>(null);
+  const playing = chosenPlaying ?? !reducedMotion;
+  // Keyboard focus inside the slider holds it still, so a slide does not move away from the reader.
+  const [keyboardInside, setKeyboardInside] = useState(false);
+  const rotating = playing && !keyboardInside;
 
   useEffect(() => {
     if (!embla) return;
@@ -37,27 +51,59 @@ export function TopSlider({
     };
   }, [embla]);
 
+  useEffect(() => {
+    const autoplay = embla?.plugins().autoplay;
+    if (!autoplay) return;
+    if (rotating) autoplay.play();
+    else autoplay.stop();
+  }, [embla, rotating]);
+
   // A click restarts the 10 s wait so a slide the visitor picked stays for a full interval.
-  const restartTimer = useCallback(() => embla?.plugins().autoplay?.reset(), [embla]);
+  const restartTimer = useCallback(() => {
+    const autoplay = embla?.plugins().autoplay;
+    if (autoplay?.isPlaying()) autoplay.reset();
+  }, [embla]);
+  // Under reduced motion a slide changes at once instead of sliding.
   const goTo = (index: number) => {
-    embla?.scrollTo(index);
+    embla?.scrollTo(index, reducedMotion);
     restartTimer();
   };
   const goPrevious = () => {
-    embla?.scrollPrev();
+    embla?.scrollPrev(reducedMotion);
     restartTimer();
   };
   const goNext = () => {
-    embla?.scrollNext();
+    embla?.scrollNext(reducedMotion);
     restartTimer();
+  };
+  const handleFocus = (event: FocusEvent<HTMLElement>) => {
+    if (event.target.matches(':focus-visible')) setKeyboardInside(true);
+  };
+  const handleBlur = (event: FocusEvent<HTMLElement>) => {
+    if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)))
+      setKeyboardInside(false);
+  };
+  const handleKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    // Right to left: the left arrow goes forward, the right arrow back.
+    if (event.key === 'ArrowLeft') goNext();
+    else if (event.key === 'ArrowRight') goPrevious();
+    else return;
+    event.preventDefault();
   };
 
   if (slides.length === 0) return null;
 
   return (
-    <section className="slider" aria-roledescription="carousel" aria-label={he.topPosts}>
+    <section
+      className="slider"
+      aria-roledescription="carousel"
+      aria-label={he.topPosts}
+      onFocus={handleFocus}
+      onBlur={handleBlur}
+      onKeyDown={slides.length > 1 ? handleKeyDown : undefined}
+    >
       <div className="slider__viewport" ref={viewportRef}>
-        <div className="slider__track">
+        <div className="slider__track" aria-live={rotating ? 'off' : 'polite'}>
           {slides.map((post, index) => {
             const image = postImageUrl(post.image, 'big');
             const forum = forums?.find((item) => item.id === post.forumId);
@@ -120,6 +166,20 @@ export function TopSlider({
             <span aria-hidden="true">‹</span>
           </button>
           <div className="slider__dots">
+            <button
+              type="button"
+              className="slider__pause"
+              aria-label={playing ? he.pauseSlider : he.playSlider}
+              onClick={() => setChosenPlaying(!playing)}
+            >
+              <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+                {playing ? (
+                  <path fill="currentColor" d="M4 3h3v10H4zM9 3h3v10H9z" />
+                ) : (
+                  <path fill="currentColor" d="M12 3v10L4 8z" />
+                )}
+              </svg>
+            </button>
             {slides.map((post, index) => (
               <button
                 key={post.id}

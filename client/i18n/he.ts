@@ -13,6 +13,7 @@ export const he = {
   register: 'הרשמה',
   logout: 'התנתקות',
   userMenu: 'תפריט משתמש',
+  darkMode: 'מצב כהה',
   editProfile: 'עריכת פרופיל',
   messageReports: 'דיווחים על הודעות',
   adminForums: 'ניהול פורומים',
@@ -31,6 +32,8 @@ export const he = {
   goToSlide: (index: number) => `מעבר לנושא ${index}`,
   previousSlide: 'הנושא הקודם',
   nextSlide: 'הנושא הבא',
+  pauseSlider: 'עצירת ההחלפה האוטומטית',
+  playSlider: 'הפעלת ההחלפה האוטומטית',
   allPosts: 'כל הנושאים',
   latestPosts: 'נושאים אחרונים',
   showEarlierPosts: 'הצגת נושאים מוקדמים יותר...',
@@ -45,6 +48,7 @@ export const he = {
   likes: (count: number) => (count === 1 ? 'לייק אחד' : `${count} לייקים`),
   recommendations: 'אולי יעניין אותך גם',
   unknownUser: 'משתמש',
+  newReplyBy: (username: string) => `תגובה חדשה מאת ${username}`,
   messagesOf: (subject: string) => `הודעות בנושא ${subject}`,
   // Failure panel (docs/product.md §8)
   failureTitle: 'משהו לא עבד',
@@ -61,7 +65,9 @@ export const he = {
   terms: 'תנאי השימוש',
   archive: 'ארכיון',
   licence: 'התוכן באתר מוגש לפי רישיון',
-  licenceName: 'ייחוס-שיתוף זהה 3.0 לא מותאם (CC BY-SA 3.0)',
+  licenceName: 'ייחוס-שיתוף זהה 3.0 לא מותאם',
+  /** Shown after the licence name, never broken across lines. */
+  licenceCode: '(CC BY-SA 3.0)',
   // Policy
   policyTitle: 'תנאי השימוש באתר',
   policyUpdated: 'עדכון אחרון: 09/11/2014',

@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/databases';
+import { createHash } from 'node:crypto';
+import { THEME_SCRIPT } from '../../shared/theme-script';
 import { PERMISSIONS_POLICY, securityHeaders } from './security';
 
 function cspDirectives(header: unknown): Map<string, string> {
@@ -62,7 +64,14 @@ describeEachDatabase('production headers over http', (ctx) => {
     const csp = cspDirectives(response.headers['content-security-policy']);
     expect(csp.get('style-src')).toBe("'self'");
     expect(csp.get('style-src-attr')).toBe("'unsafe-inline'");
-    expect(csp.get('script-src')).toBe("'self'");
+  });
+
+  it('allows the theme script of the page head by its hash and no other inline script', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/forums' });
+    const csp = cspDirectives(response.headers['content-security-policy']);
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    expect(csp.get('script-src')).toBe(`'self' 'sha256-${hash}'`);
+    expect(csp.get('script-src')).not.toContain('unsafe-inline');
   });
 });
 

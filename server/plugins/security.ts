@@ -1,13 +1,17 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { THEME_SCRIPT } from '../../shared/theme-script';
 import { apiError } from '../http-error';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The CSP source that allows the head's theme script (shared/theme-script.ts) and no other inline script. */
+export const THEME_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
 
 /**
  * Powerful features the forum never uses, denied to the page and to anything it embeds (only names
@@ -40,7 +44,7 @@ function helmetOptions(httpsOnly: boolean): HelmetOptions {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", THEME_SCRIPT_SOURCE],
         // No inline <style> element: Vite emits stylesheets and TipTap's injected CSS is off; the
         // hidden ALTCHA widget's own style element is refused (logged, no visible effect). Style
         // attributes stay allowed: server-rendered React writes `style={}` as attributes (e.g. the

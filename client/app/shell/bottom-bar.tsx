@@ -1,15 +1,53 @@
+import { useEffect, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { useForums } from '../../session/get-forums';
 import { SearchButton } from '../../features/search/search-button';
 import { he } from '../../i18n/he';
 import { ForumIcon } from '../../components/forum-icon';
 
-/** Every forum with its icon and name, and the search button (docs/product.md §1). */
+/** Which ends of a scrolling row have more beyond them (right to left: scrollLeft runs negative). */
+function hiddenEnds(list: HTMLElement): { start: boolean; end: boolean } {
+  const scrolled = Math.abs(list.scrollLeft);
+  return { start: scrolled > 1, end: scrolled + list.clientWidth < list.scrollWidth - 1 };
+}
+
+/**
+ * Every forum with its icon and name, and the search button (docs/product.md §1). When the forums do
+ * not fit (a phone), the row scrolls, and an edge with more beyond it fades out, so a name cut at
+ * the edge reads as "there is more" rather than as a broken word.
+ */
 export function BottomBar() {
   const { data: forums } = useForums();
+  const listRef = useRef<HTMLUListElement>(null);
+  const [more, setMore] = useState({ start: false, end: false });
+
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list || !forums) return;
+    const update = () =>
+      setMore((previous) => {
+        const next = hiddenEnds(list);
+        return next.start === previous.start && next.end === previous.end ? previous : next;
+      });
+    update();
+    list.addEventListener('scroll', update, { passive: true });
+    const observer = new ResizeObserver(update);
+    observer.observe(list);
+    return () => {
+      list.removeEventListener('scroll', update);
+      observer.disconnect();
+    };
+  }, [forums]);
+
   return (
     <nav className="bottom-bar" aria-label={he.forumsNav}>
-      <ul className="bottom-bar__list" aria-label={he.forums}>
+      <ul
+        ref={listRef}
+        className="bottom-bar__list"
+        aria-label={he.forums}
+        data-more-start={more.start || undefined}
+        data-more-end={more.end || undefined}
+      >
         {forums?.map((forum) => (
           <li key={forum.id}>
             <NavLink to={`/forum/${forum.id}`} className="bottom-bar__item">

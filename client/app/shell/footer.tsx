@@ -59,7 +59,7 @@ export function Footer() {
         <p>
           {he.licence}{' '}
           <a href={LICENCE_URL} rel="license noopener noreferrer" target="_blank">
-            {he.licenceName}
+            {he.licenceName} <span className="no-wrap">{he.licenceCode}</span>
           </a>
         </p>
         <p>

@@ -9,6 +9,7 @@ import { openHeaderPanel, useHeaderPanel } from '../../session/header-panel';
 import { Avatar } from '../../components/avatar';
 import { Logo } from '../../components/logo';
 import { NotificationBell } from '../../features/notifications/notification-bell';
+import { ThemeToggle } from './theme-toggle';
 
 const HeaderPanel = lazy(() =>
   import('../../features/auth/header-panel').then((m) => ({ default: m.HeaderPanel })),
@@ -27,6 +28,7 @@ export function Header() {
           <span className="brand__name">{siteName}</span>
         </Link>
         <nav className="site-header__actions" aria-label={he.userMenu}>
+          <ThemeToggle />
           {auth.isLoggedIn ? (
             <>
               <NotificationBell />

@@ -3,6 +3,7 @@ import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
 import { Header } from './header';
 import { he } from '../../i18n/he';
+import { Announcer } from '../../components/announcer';
 
 /** The frame of every page: header, the page, footer, and the forums bar fixed at the bottom. */
 export function Layout() {
@@ -17,6 +18,7 @@ export function Layout() {
       </main>
       <Footer />
       <BottomBar />
+      <Announcer />
     </>
   );
 }

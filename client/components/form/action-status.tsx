@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { LoadStatus } from '../../../shared/load-status';
 import { he } from '../../i18n/he';
-import { Spinner, StatusMessage } from './status-message';
+import { LiveStatus, Spinner, StatusMessage } from './status-message';
 
 /**
  * The status line of an action kept by `useAction` (client/lib/use-action.ts): a spinner while it
@@ -18,12 +18,28 @@ export function ActionStatus({
   success: ReactNode;
   onReset: () => void;
 }) {
-  if (status === LoadStatus.NotStarted) return null;
-  if (status === LoadStatus.Loading) return <Spinner label={he.loading} />;
-  if (status === LoadStatus.Finished) return <StatusMessage tone="success">{success}</StatusMessage>;
+  const announcement =
+    status === LoadStatus.NotStarted
+      ? null
+      : status === LoadStatus.Loading
+        ? he.loading
+        : status === LoadStatus.Finished
+          ? success
+          : error;
   return (
-    <StatusMessage tone="error" onReset={onReset}>
-      {error}
-    </StatusMessage>
+    <>
+      <LiveStatus>{announcement}</LiveStatus>
+      {status === LoadStatus.NotStarted ? null : status === LoadStatus.Loading ? (
+        <Spinner label={he.loading} live={false} />
+      ) : status === LoadStatus.Finished ? (
+        <StatusMessage tone="success" live={false}>
+          {success}
+        </StatusMessage>
+      ) : (
+        <StatusMessage tone="error" live={false} onReset={onReset}>
+          {error}
+        </StatusMessage>
+      )}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
 import { he as dayPickerHebrew } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
@@ -69,6 +69,9 @@ export function BirthdatePicker({
   const [typed, setTyped] = useState('');
   const [typedError, setTypedError] = useState<string | null>(null);
   const boxRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const popoverRef = useRef<HTMLDivElement>(null);
+  const openedByPress = useRef(false);
   const typedId = useId();
   const popoverId = useId();
 
@@ -78,6 +81,15 @@ export function BirthdatePicker({
     onBlur?.();
   };
   useClickOutside(boxRef, close, open);
+
+  // Opened inside a box that scrolls (the register panel), the calendar and its typed-date field
+  // are scrolled into sight at once, clear of the page's fixed bars (the root's scroll padding).
+  // A frame later: the press that opens it may first show the error line of the field it left.
+  useEffect(() => {
+    if (!open) return;
+    const frame = requestAnimationFrame(() => popoverRef.current?.scrollIntoView({ block: 'nearest' }));
+    return () => cancelAnimationFrame(frame);
+  }, [open]);
 
   const choose = (date: CalendarDate) => {
     onChange(formatBirthdate(date));
@@ -116,6 +128,7 @@ export function BirthdatePicker({
   return (
     <div className="birthdate" ref={boxRef}>
       <input
+        ref={inputRef}
         id={id}
         className="birthdate-input"
         type="text"
@@ -129,7 +142,17 @@ export function BirthdatePicker({
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? popoverId : undefined}
-        onClick={handleOpen}
+        // A mouse opens it on press, not on click: the press moves focus out of the field before, whose
+        // error line may then appear and push this field down before the button comes up, and that
+        // click would be lost. Touch still opens on click, so a scroll gesture does not open it.
+        onPointerDown={(event) => {
+          openedByPress.current = event.pointerType === 'mouse' && event.button === 0;
+          if (openedByPress.current) handleOpen();
+        }}
+        onClick={() => {
+          if (openedByPress.current) openedByPress.current = false;
+          else handleOpen();
+        }}
         onKeyDown={(event) => {
           if (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown') {
             event.preventDefault();
@@ -141,7 +164,20 @@ export function BirthdatePicker({
         }}
       />
       {open ? (
-        <div id={popoverId} className="birthdate-popover" role="dialog" aria-label={he.picker.open}>
+        <div
+          id={popoverId}
+          ref={popoverRef}
+          className="birthdate-popover"
+          role="dialog"
+          aria-label={he.picker.open}
+          onKeyDown={(event) => {
+            // Escape closes the calendar only (not the panel around it) and goes back to the field.
+            if (event.key !== 'Escape') return;
+            event.preventDefault();
+            close();
+            inputRef.current?.focus();
+          }}
+        >
           <div className="birthdate-nav">
             {view === 'days' ? (
               <>

@@ -35,14 +35,31 @@ describe('SectionStatus', () => {
     act(() => setLoadStatus(Section.Login, LoadStatus.Loading));
     expect(screen.queryByRole('form')).toBeNull();
     expect(screen.getByRole('status').textContent).toContain('טוען');
+    expect(screen.getByText('טוען…', { selector: '.spinner-line span' })).toBeTruthy();
     act(() => setLoadStatus(Section.Login, LoadStatus.Finished));
     expect(screen.getByRole('status').textContent).toBe('שלום דנה, התחברת בהצלחה!');
+  });
+
+  it('announces every status through one polite live region that stays in the page', () => {
+    render(<LoginSection />);
+    const region = screen.getByRole('status');
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    expect(region.textContent).toBe('');
+    act(() => setLoadStatus(Section.Login, LoadStatus.Loading));
+    expect(screen.getByRole('status')).toBe(region);
+    expect(region.textContent).toContain('טוען');
+    act(() => setLoadStatus(Section.Login, LoadStatus.PreconditionRequired));
+    expect(screen.getByRole('status')).toBe(region);
+    expect(region.textContent).toBe(ERRORS.inactive.message);
+    act(() => setLoadStatus(Section.Login, LoadStatus.Finished));
+    expect(screen.getByRole('status')).toBe(region);
+    expect(region.textContent).toBe('שלום דנה, התחברת בהצלחה!');
   });
 
   it("shows the section's text of the shared catalogue, and a click brings the form back", async () => {
     render(<LoginSection />);
     act(() => setLoadStatus(Section.Login, LoadStatus.PreconditionRequired));
-    expect(screen.getByRole('alert').textContent).toBe(ERRORS.inactive.message);
+    expect(screen.getByRole('status').textContent).toBe(ERRORS.inactive.message);
     await userEvent.click(screen.getByRole('button'));
     expect(getLoadStatus(Section.Login)).toBe(LoadStatus.NotStarted);
     expect(screen.getByRole('form', { name: 'התחברות' })).toBeTruthy();
@@ -51,7 +68,7 @@ describe('SectionStatus', () => {
   it('reads an unlisted failure as the generic text', () => {
     render(<LoginSection />);
     act(() => setLoadStatus(Section.Login, LoadStatus.Failed));
-    expect(screen.getByRole('alert').textContent).toBe(ERRORS.internal.message);
+    expect(screen.getByRole('status').textContent).toBe(ERRORS.internal.message);
   });
 
   it('leaves a link result as it is when not resettable', () => {
@@ -63,7 +80,7 @@ describe('SectionStatus', () => {
         resettable={false}
       />,
     );
-    expect(screen.getByRole('alert').textContent).toBe(ERRORS.already_active.message);
+    expect(screen.getByRole('status').textContent).toBe(ERRORS.already_active.message);
     expect(screen.queryByRole('button')).toBeNull();
   });
 });

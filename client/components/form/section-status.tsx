@@ -3,7 +3,7 @@ import { LoadStatus } from '../../../shared/load-status';
 import { he } from '../../i18n/he';
 import { resetLoadStatus, type Section } from '../../lib/load-status-store';
 import { sectionErrorMessage } from '../../lib/section-error';
-import { Spinner, StatusMessage } from './status-message';
+import { LiveStatus, Spinner, StatusMessage } from './status-message';
 
 /**
  * What a section shows for its load status (docs/product.md §4, §8): its form (the children) before a call, a
@@ -28,12 +28,38 @@ export function SectionStatus({
   resettable?: boolean;
   children?: ReactNode;
 }) {
-  if (status === LoadStatus.NotStarted) return children;
-  if (status === LoadStatus.Loading) return <Spinner label={loadingLabel} />;
-  if (status === LoadStatus.Finished) return <StatusMessage tone="success">{success}</StatusMessage>;
+  const settled =
+    status === LoadStatus.NotStarted || status === LoadStatus.Loading || status === LoadStatus.Finished;
+  const failure = settled ? null : sectionErrorMessage(section, status);
+  // The live region comes first and stays while the view beside it changes (see LiveStatus).
+  const announcement =
+    status === LoadStatus.NotStarted
+      ? null
+      : status === LoadStatus.Loading
+        ? loadingLabel
+        : status === LoadStatus.Finished
+          ? success
+          : failure;
   return (
-    <StatusMessage tone="error" onReset={resettable ? () => resetLoadStatus(section, id) : undefined}>
-      {sectionErrorMessage(section, status)}
-    </StatusMessage>
+    <>
+      <LiveStatus>{announcement}</LiveStatus>
+      {status === LoadStatus.NotStarted ? (
+        children
+      ) : status === LoadStatus.Loading ? (
+        <Spinner label={loadingLabel} live={false} />
+      ) : status === LoadStatus.Finished ? (
+        <StatusMessage tone="success" live={false}>
+          {success}
+        </StatusMessage>
+      ) : (
+        <StatusMessage
+          tone="error"
+          live={false}
+          onReset={resettable ? () => resetLoadStatus(section, id) : undefined}
+        >
+          {failure}
+        </StatusMessage>
+      )}
+    </>
   );
 }

@@ -10,29 +10,46 @@ export function StatusMessage({
   tone,
   children,
   onReset,
+  live = true,
 }: {
   tone: 'error' | 'success' | 'info';
   children: ReactNode;
   onReset?: () => void;
+  /** False when a `LiveStatus` beside it already announces the text. */
+  live?: boolean;
 }) {
+  const role = live ? (tone === 'error' ? 'alert' : 'status') : undefined;
   if (onReset) {
     return (
       <button type="button" className={`status-message status-${tone} status-clickable`} onClick={onReset}>
-        <span role={tone === 'error' ? 'alert' : 'status'}>{children}</span>
+        <span role={role}>{children}</span>
         <span className="status-retry">{he.common.clickToRetry}</span>
       </button>
     );
   }
   return (
-    <p className={`status-message status-${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+    <p className={`status-message status-${tone}`} role={role}>
       {children}
     </p>
   );
 }
 
-export function Spinner({ label }: { label: string }) {
+/**
+ * A polite live region that stays in the page while its text changes, so a screen reader announces
+ * each load status (loading, done, failed with its message): a region inserted together with its
+ * text is often not read at all.
+ */
+export function LiveStatus({ children }: { children: ReactNode }) {
   return (
-    <p className="spinner-line" role="status">
+    <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+      {children}
+    </p>
+  );
+}
+
+export function Spinner({ label, live = true }: { label: string; live?: boolean }) {
+  return (
+    <p className="spinner-line" role={live ? 'status' : undefined}>
       <span className="spinner" aria-hidden="true" />
       <span>{label}</span>
     </p>

@@ -5,11 +5,15 @@ export function ToolButton({
   label,
   pressed,
   onClick,
+  tabIndex,
+  onFocus,
   children,
 }: {
   label: string;
   pressed: boolean;
   onClick: () => void;
+  tabIndex?: number;
+  onFocus?: () => void;
   children: ReactNode;
 }) {
   return (
@@ -19,6 +23,8 @@ export function ToolButton({
       aria-label={label}
       title={label}
       aria-pressed={pressed}
+      tabIndex={tabIndex}
+      onFocus={onFocus}
       onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
     >

@@ -1,5 +1,5 @@
 import { type Editor, useEditorState } from '@tiptap/react';
-import { useRef, useState } from 'react';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import { he } from '../../i18n/he';
 import { useClickOutside } from '../../lib/use-click-outside';
 import { EmojiPopover } from './emoji-popover';
@@ -23,6 +23,32 @@ export function WriterToolbar({ editor }: { editor: Editor | null }) {
   const toolbarRef = useRef<HTMLDivElement>(null);
   useClickOutside(toolbarRef, () => setPopover(null), popover !== null);
   const inLink = active?.has('link') ?? false;
+  // Roving tabindex (WAI-ARIA toolbar): Tab reaches one tool, the arrow keys move between them.
+  const [current, setCurrent] = useState(0);
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!(event.target instanceof HTMLElement) || !event.target.classList.contains('writer-tool')) return;
+    const last = WRITER_TOOLS.length - 1;
+    // Right to left: the left arrow goes on to the next tool.
+    const next =
+      event.key === 'ArrowLeft'
+        ? current === last
+          ? 0
+          : current + 1
+        : event.key === 'ArrowRight'
+          ? current === 0
+            ? last
+            : current - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
+    if (next === null) return;
+    event.preventDefault();
+    setCurrent(next);
+    toolbarRef.current?.querySelectorAll<HTMLButtonElement>('.writer-tool')[next]?.focus();
+  };
 
   const insertLink = (url: string) => {
     if (!editor) return;
@@ -40,11 +66,19 @@ export function WriterToolbar({ editor }: { editor: Editor | null }) {
   };
 
   return (
-    <div className="writer-toolbar" role="toolbar" aria-label={he.writer.label} ref={toolbarRef}>
-      {WRITER_TOOLS.map((tool) => (
+    <div
+      className="writer-toolbar"
+      role="toolbar"
+      aria-label={he.writer.label}
+      ref={toolbarRef}
+      onKeyDown={handleKeyDown}
+    >
+      {WRITER_TOOLS.map((tool, index) => (
         <ToolButton
           key={tool.name}
           label={tool.label}
+          tabIndex={index === current ? 0 : -1}
+          onFocus={() => setCurrent(index)}
           pressed={(active?.has(tool.name) ?? false) || (tool.opens !== undefined && popover === tool.opens)}
           onClick={() => {
             if (tool.opens) setPopover((current) => (current === tool.opens ? null : tool.opens));

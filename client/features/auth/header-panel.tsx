@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useRef } from 'react';
 import { LoadStatus } from '../../../shared/load-status';
 import { he } from '../../i18n/he';
 import { closeHeaderPanel, useHeaderPanel } from '../../session/header-panel';
 import { Section, useLoadStatus } from '../../lib/load-status-store';
+import { useFocusTrap } from '../../lib/use-focus-trap';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
@@ -23,18 +24,19 @@ export function HeaderPanel() {
   const loginStatus = useLoadStatus(Section.Login);
   const closable = !(panel.mode === 'Login' && loginStatus === LoadStatus.Loading);
 
-  useEffect(() => {
-    if (!panel.mode || !closable) return;
-    const handleKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') closeHeaderPanel();
-    };
-    document.addEventListener('keydown', handleKey);
-    return () => document.removeEventListener('keydown', handleKey);
-  }, [panel.mode, closable]);
+  const ref = useRef<HTMLElement>(null);
+  // Focus goes to the form's first field (again when the form changes), stays in the panel while it
+  // is open and returns to the button or prompt that opened it; Escape closes it.
+  useFocusTrap(ref, {
+    active: panel.mode !== null,
+    escapeAnywhere: true,
+    onEscape: closable ? closeHeaderPanel : undefined,
+    focusKey: panel.mode,
+  });
 
   if (!panel.mode) return null;
   return (
-    <section className="header-panel" aria-label={he.panel.label} data-mode={panel.mode}>
+    <section className="header-panel" ref={ref} aria-label={he.panel.label} data-mode={panel.mode}>
       <div className="header-panel-head">
         <h2 className="header-panel-title">{TITLES[panel.mode]}</h2>
         {closable ? (

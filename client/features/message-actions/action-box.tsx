@@ -1,13 +1,14 @@
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { LoadStatus } from '../../../shared/load-status';
 import { SectionStatus } from '../../components/form/section-status';
 import { he } from '../../i18n/he';
 import type { Section } from '../../lib/load-status-store';
 import { useClickOutside } from '../../lib/use-click-outside';
+import { useFocusTrap } from '../../lib/use-focus-trap';
 
 /**
  * An action box: its form while waiting, a spinner while loading, the failure message (click to
- * try again) and the result. A click outside closes it unless it is loading (armed after 300 ms).
+ * try again) and the result. A click outside or Escape closes it unless it is loading (armed after 300 ms).
  */
 export function ActionBox({
   title,
@@ -29,6 +30,14 @@ export function ActionBox({
   const ref = useRef<HTMLElement>(null);
   const loading = status === LoadStatus.Loading;
   useClickOutside(ref, onClose, !loading);
+  // Focus moves into the box and back to its button when it closes; Escape closes it. Not a trap:
+  // the box sits among the messages, not over them.
+  useFocusTrap(ref, { trap: false, onEscape: loading ? undefined : onClose });
+  // The whole box in sight, its confirm button too: the page's scroll padding keeps it clear of the
+  // fixed bottom bar.
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   return (
     <section className="action-box" ref={ref} aria-label={title}>
       <div className="action-box-head">

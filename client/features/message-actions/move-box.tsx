@@ -1,18 +1,19 @@
-import { useState } from 'react';
-import { FormField } from '../../components/form/form-field';
+import { useId, useState } from 'react';
+import { ForumListbox } from '../../components/forum-listbox';
+import { SubmitRow } from '../../components/form/submit-row';
 import { he } from '../../i18n/he';
 import { Section } from '../../lib/load-status-store';
 import { useForums } from '../../session/get-forums';
 import { ActionBox } from './action-box';
 import { useMoveTopic } from './api/move-topic';
 import type { BoxProps } from './box-props';
-import { SubmitRow } from '../../components/form/submit-row';
 
-/** Move a topic to another forum (admins). */
+/** Move a topic to another forum (admins): the forums listed with their icons, as everywhere else. */
 export function MoveBox({ post, onClose }: BoxProps) {
   const { status, move } = useMoveTopic(post.id);
   const { data: forums } = useForums();
   const [forumId, setForumId] = useState(post.forumId);
+  const labelId = useId();
   return (
     <ActionBox
       title={he.actions.move}
@@ -29,17 +30,12 @@ export function MoveBox({ post, onClose }: BoxProps) {
           if (forumId !== post.forumId) move(forumId).catch(() => undefined);
         }}
       >
-        <FormField label={he.actions.moveTo} error={null}>
-          {(control) => (
-            <select {...control} value={forumId} onChange={(event) => setForumId(Number(event.target.value))}>
-              {(forums ?? []).map((forum) => (
-                <option key={forum.id} value={forum.id}>
-                  {forum.icon} {forum.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <div className="form-field">
+          <span id={labelId} className="form-field__label">
+            {he.actions.moveTo}
+          </span>
+          <ForumListbox forums={forums ?? []} value={forumId} onChange={setForumId} labelledBy={labelId} />
+        </div>
         <SubmitRow label={he.actions.confirmMove} disabled={forumId === post.forumId} />
       </form>
     </ActionBox>

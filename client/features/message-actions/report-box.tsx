@@ -6,16 +6,22 @@ import { TextField } from '../../components/form/text-field';
 import { he } from '../../i18n/he';
 import { fieldError } from '../../lib/field-error';
 import { Section } from '../../lib/load-status-store';
+import { useAuth } from '../../session/auth-store';
 import { ActionBox } from './action-box';
 import { useAddMessageReport } from './api/add-message-report';
 import type { BoxProps } from './box-props';
 import { SubmitRow } from '../../components/form/submit-row';
 
-/** Report a message (guests too): a reason and an email, checked before the captcha runs (docs/product.md §5). */
+/**
+ * Report a message (guests too): a reason and an email, checked before the captcha runs (docs/product.md §5).
+ * A logged-in member's email is filled in from their profile.
+ */
 export function ReportBox({ message, onClose }: BoxProps) {
   const { status, send } = useAddMessageReport(message.id);
   const [content, setContent] = useState('');
-  const [email, setEmail] = useState('');
+  const { user } = useAuth();
+  // A logged-in member's own address, so they need not type it again; they may still change it.
+  const [email, setEmail] = useState(user?.email ?? '');
   const [attempted, setAttempted] = useState(false);
   const contentProblem = fieldError(reportReason, content);
   const emailProblem = fieldError(emailField, email);

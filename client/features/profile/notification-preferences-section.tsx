@@ -5,6 +5,7 @@ import {
   NOTIFICATION_CATEGORIES,
   type NotificationPreferences,
 } from '../../../shared/schemas/notifications';
+import { ExpandableSection } from '../../components/expandable-section';
 import { FailurePanel } from '../../components/failure-panel';
 import { SectionStatus } from '../../components/form/section-status';
 import { PageLoader } from '../../components/page-loader';
@@ -26,31 +27,15 @@ const text = he.notificationPreferences;
  */
 export function NotificationPreferencesSection() {
   const [open, setOpen] = useState(false);
-  const id = useId();
   const close = () => {
     setOpen(false);
     if (getLoadStatus(Section.EditProfile, PREFERENCES_SECTION_ID) !== LoadStatus.Loading)
       resetLoadStatus(Section.EditProfile, PREFERENCES_SECTION_ID);
   };
   return (
-    <section className={open ? 'profile-section is-open' : 'profile-section'}>
-      <h2 className="profile-section-title">
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={`${id}-body`}
-          onClick={() => (open ? close() : setOpen(true))}
-        >
-          <span>{text.title}</span>
-          <span className="profile-section-caret" aria-hidden="true" />
-        </button>
-      </h2>
-      {open ? (
-        <div id={`${id}-body`} className="profile-section-body">
-          <PreferencesBody onClose={close} />
-        </div>
-      ) : null}
-    </section>
+    <ExpandableSection title={text.title} open={open} onToggle={() => (open ? close() : setOpen(true))}>
+      <PreferencesBody onClose={close} />
+    </ExpandableSection>
   );
 }
 

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { passwordField } from '../../../shared/schemas/accounts';
+import { ExpandableSection } from '../../components/expandable-section';
 import { ActionStatus } from '../../components/form/action-status';
 import { TextField } from '../../components/form/text-field';
 import { heAdmin } from '../../i18n/he-admin';
@@ -10,29 +11,13 @@ import { useAction } from '../../lib/use-action';
 import { deleteOwnAccount, downloadOwnData } from './api/own-data';
 import './profile.css';
 
-/** An expandable section in the look of the edit-profile page's other sections. */
+/** An expandable section that keeps its own open state. */
 function Expandable({ title, children }: { title: string; children: React.ReactNode }) {
   const [open, setOpen] = useState(false);
-  const id = useId();
   return (
-    <section className={open ? 'profile-section is-open' : 'profile-section'}>
-      <h2 className="profile-section-title">
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={`${id}-body`}
-          onClick={() => setOpen(!open)}
-        >
-          <span>{title}</span>
-          <span className="profile-section-caret" aria-hidden="true" />
-        </button>
-      </h2>
-      {open ? (
-        <div id={`${id}-body`} className="profile-section-body">
-          {children}
-        </div>
-      ) : null}
-    </section>
+    <ExpandableSection title={title} open={open} onToggle={() => setOpen(!open)}>
+      {children}
+    </ExpandableSection>
   );
 }
 

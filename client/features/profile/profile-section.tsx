@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { birthdateError, calendarDateOf } from '../../../shared/birthdate';
 import { LoadStatus } from '../../../shared/load-status';
 import { emailField, passwordField } from '../../../shared/schemas/accounts';
@@ -7,6 +7,7 @@ import { trackEvent } from '../../lib/analytics';
 import { fieldError } from '../../lib/field-error';
 import { getLoadStatus, resetLoadStatus, Section } from '../../lib/load-status-store';
 import { BirthdatePicker } from '../../components/form/birthdate-picker';
+import { ExpandableSection } from '../../components/expandable-section';
 import { FormField } from '../../components/form/form-field';
 import { SectionStatus } from '../../components/form/section-status';
 import { type ProfileField, useEditProfile } from './api/edit-profile';
@@ -33,7 +34,6 @@ export function ProfileSection({ field }: { field: ProfileField }) {
   const [value, setValue] = useState('');
   const [touched, setTouched] = useState(false);
   const today = useMemo(() => calendarDateOf(new Date()), []);
-  const id = useId();
 
   const validate = (text: string): string | null => {
     if (field === 'Password') return fieldError(passwordField, text);
@@ -61,62 +61,42 @@ export function ProfileSection({ field }: { field: ProfileField }) {
   };
 
   return (
-    <section className={open ? 'profile-section is-open' : 'profile-section'}>
-      <h2 className="profile-section-title">
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={`${id}-body`}
-          onClick={() => (open ? close() : setOpen(true))}
-        >
-          <span>{TITLES[field]}</span>
-          <span className="profile-section-caret" aria-hidden="true" />
-        </button>
-      </h2>
-      {open ? (
-        <div id={`${id}-body`} className="profile-section-body">
-          <form className="form-stack" noValidate onSubmit={handleSubmit} aria-label={TITLES[field]}>
-            <FormField label={LABELS[field]} error={problem}>
-              {(control) =>
-                field === 'Birthdate' ? (
-                  <BirthdatePicker
-                    id={control.id}
-                    value={value}
-                    invalid={control['aria-invalid'] === true}
-                    describedBy={control['aria-describedby']}
-                    onChange={setValue}
-                    onBlur={() => setTouched(true)}
-                  />
-                ) : (
-                  <input
-                    {...control}
-                    type={field === 'Password' ? 'password' : 'email'}
-                    dir="ltr"
-                    autoComplete={field === 'Password' ? 'new-password' : 'email'}
-                    value={value}
-                    onChange={(event) => setValue(event.target.value)}
-                    onBlur={() => setTouched(true)}
-                  />
-                )
-              }
-            </FormField>
-            <SectionStatus
-              section={Section.EditProfile}
-              id={field}
-              status={status}
-              success={he.profile.saved}
-            />
-            <div className="form-actions">
-              <button type="submit" className="button button--primary" disabled={loading}>
-                {he.common.save}
-              </button>
-              <button type="button" className="button button--ghost" onClick={close}>
-                {he.common.close}
-              </button>
-            </div>
-          </form>
+    <ExpandableSection title={TITLES[field]} open={open} onToggle={() => (open ? close() : setOpen(true))}>
+      <form className="form-stack" noValidate onSubmit={handleSubmit} aria-label={TITLES[field]}>
+        <FormField label={LABELS[field]} error={problem}>
+          {(control) =>
+            field === 'Birthdate' ? (
+              <BirthdatePicker
+                id={control.id}
+                value={value}
+                invalid={control['aria-invalid'] === true}
+                describedBy={control['aria-describedby']}
+                onChange={setValue}
+                onBlur={() => setTouched(true)}
+              />
+            ) : (
+              <input
+                {...control}
+                type={field === 'Password' ? 'password' : 'email'}
+                dir="ltr"
+                autoComplete={field === 'Password' ? 'new-password' : 'email'}
+                value={value}
+                onChange={(event) => setValue(event.target.value)}
+                onBlur={() => setTouched(true)}
+              />
+            )
+          }
+        </FormField>
+        <SectionStatus section={Section.EditProfile} id={field} status={status} success={he.profile.saved} />
+        <div className="form-actions">
+          <button type="submit" className="button button--primary" disabled={loading}>
+            {he.common.save}
+          </button>
+          <button type="button" className="button button--ghost" onClick={close}>
+            {he.common.close}
+          </button>
         </div>
-      ) : null}
-    </section>
+      </form>
+    </ExpandableSection>
   );
 }

@@ -2,7 +2,10 @@ import { type InfiniteData, type QueryClient, useQueryClient } from '@tanstack/r
 import { useMemo } from 'react';
 import type { Message } from '../../../shared/schemas/messages';
 import type { TopicResponse } from '../../../shared/schemas/topics';
+import { he } from '../../i18n/he';
+import { announce } from '../../lib/announcer';
 import { apiFetch } from '../../lib/api-client';
+import { getAuth } from '../../session/auth-store';
 import { type LiveEvent, useLiveEvents } from '../../lib/live-events';
 import { mergeById } from '../../lib/merge-pages';
 import { apiPaths, invalidateTopic, queryKeys } from '../../lib/query-keys';
@@ -68,6 +71,23 @@ const inLatestWindow = (latest: TopicResponse, messageId: number) =>
   !latest.hasMoreMessages ||
   latest.messages.some((message) => message.id <= messageId);
 
+/** Says politely who wrote each reply that arrived, other than the reader's own. */
+function announceNewReplies(data: TopicData, latest: TopicResponse): void {
+  const known = data.pages.flatMap((page) => page.messages);
+  const first = data.pages[0];
+  const newestKnown = Math.max(
+    first && isFirstPage(first) ? first.mainMessage.id : 0,
+    ...known.map((m) => m.id),
+  );
+  const ownId = getAuth().user?.id;
+  const lines = latest.messages
+    .filter((message) => message.id > newestKnown && message.userId !== ownId)
+    .map((message) =>
+      he.newReplyBy(latest.users.find((user) => user.id === message.userId)?.username ?? he.unknownUser),
+    );
+  if (lines.length > 0) announce(lines.join('. '));
+}
+
 async function applyEvent(queryClient: QueryClient, topicId: number, event: LiveEvent): Promise<void> {
   const key = queryKeys.topic(topicId);
   if (event.type === 'resync' || event.type === 'topic.deleted') {
@@ -78,6 +98,7 @@ async function applyEvent(queryClient: QueryClient, topicId: number, event: Live
   const latest = await apiFetch<TopicResponse>(apiPaths.topic(topicId));
   const data = queryClient.getQueryData<TopicData>(key);
   if (!data) return;
+  if (event.type === 'message.created') announceNewReplies(data, latest);
   const merged = mergeLatestPage(data, latest);
   if (!merged) {
     await invalidateTopic(queryClient, topicId);

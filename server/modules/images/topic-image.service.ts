@@ -85,12 +85,7 @@ export async function storeImagePair(db: Kysely<Database>, source: Buffer, now: 
 /** A cover made from the subject and the forum, for topics without a usable picture. */
 export async function coverImageSource(db: Kysely<Database>, subject: string, forumId: number) {
   const forum = await findForum(db, forumId);
-  return renderCover({
-    subject,
-    forumId,
-    forumName: forum?.name ?? '',
-    forumIcon: forum?.icon ?? '💬',
-  });
+  return renderCover({ subject, forumId, forumIcon: forum?.icon ?? '💬' });
 }
 
 /**
