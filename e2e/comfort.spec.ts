@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { E2E_ADMIN_TOKEN, E2E_USER, E2E_USER_TOKEN, MARKUP_TOPIC, topicIdBySubject } from './fixtures';
 
@@ -84,6 +85,9 @@ test.describe('found on the walk', () => {
     await list.dispatchEvent('keydown', { key: 'פ' });
     await expect(list.getByRole('option', { selected: true })).toHaveText('ספורט');
     await expect(main.getByRole('button', { name: 'העברה', exact: true })).toBeEnabled();
+    const axe = await new AxeBuilder({ page }).include('article.message--main .action-box').analyze();
+    const serious = axe.violations.filter(({ impact }) => impact === 'serious' || impact === 'critical');
+    expect(serious.map((violation) => violation.id)).toEqual([]);
     // Escape closes the box without moving anything, and focus goes back to its button.
     await page.keyboard.press('Escape');
     await expect(main.locator('.action-box')).toHaveCount(0);

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { TextField } from '../../components/form/text-field';
 import type { Touched } from '../../components/form/use-touched';
 import { he } from '../../i18n/he';
@@ -10,7 +11,12 @@ const KINDS: Record<PanelFieldName, { type: string; dir: 'ltr' | 'auto' }> = {
   password: { type: 'password', dir: 'ltr' },
 };
 
-/** A text field of the header panel's forms, its error shown once touched (docs/product.md §5). */
+/**
+ * A text field of the header panel's forms, its error shown once touched (docs/product.md §5):
+ * typed in and left, or the form submitted. Only passing through does not count: the panel puts focus
+ * in its first field, and an error line appearing as the visitor presses elsewhere would push the
+ * control under the pointer away before the click lands.
+ */
 export function PanelField<Field extends string>({
   name,
   touched,
@@ -26,6 +32,7 @@ export function PanelField<Field extends string>({
   autoComplete: string;
   onValue: (value: string) => void;
 }) {
+  const changed = useRef(false);
   return (
     <TextField
       label={he.panel[name]}
@@ -34,8 +41,13 @@ export function PanelField<Field extends string>({
       dir={KINDS[name].dir}
       autoComplete={autoComplete}
       value={value}
-      onChange={(event) => onValue(event.target.value)}
-      onBlur={() => touched.touch(name)}
+      onChange={(event) => {
+        changed.current = true;
+        onValue(event.target.value);
+      }}
+      onBlur={() => {
+        if (changed.current) touched.touch(name);
+      }}
     />
   );
 }
