@@ -108,8 +108,7 @@ export function measureClientWeight(clientDir: string): Record<keyof typeof ROUT
       if (existsSync(twin)) size = readFileSync(twin).length;
       else if (body.length < COMPRESS_THRESHOLD) size = body.length;
       // A build without twins (vite.config.ts's compression plugin off): what the build would write.
-      else
-        size = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+      else size = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
       brotliCache.set(file, size);
     }
     return size;
