@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ForumEvent, EventsTicketResponse } from '../../shared/schemas/events';
-import { STREAM_EVENT_TYPES } from '../../shared/schemas/events';
+import { STREAM_EVENT_TYPES } from '../../shared/event-types';
 import { AUTH_TOKEN_KEY, ApiError, apiFetch } from './api-client';
 import { apiPaths } from './query-keys';
 
