@@ -13,7 +13,7 @@ import { useForums } from '../../session/get-forums';
 import { MessageActions } from '../../features/message-actions/message-actions';
 import { loadMessageSanitizer, MessageContent } from '../../components/message-content';
 import { useRecommendations } from '../../features/topics/get-recommendations';
-import { useMarkMessagesRead } from '../../features/notifications/api/mark-read';
+import { useMarkMessagesRead } from '../../features/notifications/api/mark-messages-read';
 import { hasNewerMessages, repliesOf, topicOf, useTopic } from '../../features/topics/get-topic';
 import { useTopicLive } from '../../features/topics/use-topic-live';
 import { useActor } from '../../session/auth-store';

@@ -4,7 +4,6 @@ import { type Actor, can, type MessageFacts } from '../../../shared/policies';
 import type { Message } from '../../../shared/schemas/messages';
 import type { Post } from '../../../shared/schemas/topics';
 import { he } from '../../i18n/he';
-import { heAdmin } from '../../i18n/he-admin';
 import { resetLoadStatus, Section } from '../../lib/load-status-store';
 import { useActor } from '../../session/auth-store';
 import type { BoxProps } from './box-props';
@@ -144,7 +143,7 @@ export function MessageActions({ message, post, isMain }: { message: Message; po
             to={`/admin/members/${message.userId}?suspend=1`}
             data-action="suspendAuthor"
           >
-            {heAdmin.suspendAuthor}
+            {he.actions.suspendAuthor}
           </Link>
         ) : null}
       </div>
