@@ -49,10 +49,14 @@ interface PageResult {
   failing: { category: string; id: string; title: string }[];
   /** Lighthouse's own warnings, e.g. that the machine's CPU is slower than it expects. */
   warnings: string[];
+  /** Lighthouse's CPU benchmark of the machine during the run: low on a busy machine. */
+  benchmarkIndex: number | null;
 }
 
 interface LighthouseReport {
   runWarnings?: string[];
+  /** Lighthouse's measure of the machine's CPU speed (a typical desktop scores over 1000). */
+  environment?: { benchmarkIndex?: number };
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
   audits: Record<
     string,
@@ -156,6 +160,7 @@ function summarise(page: string, url: string, report: LighthouseReport): PageRes
     fcpMs: Math.round(metric('first-contentful-paint')),
     failing,
     warnings: report.runWarnings ?? [],
+    benchmarkIndex: report.environment?.benchmarkIndex ?? null,
   };
 }
 
