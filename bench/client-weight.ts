@@ -1,6 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** Assets below this size have no .br/.gz twin (vite.config.ts) and go out as they are. */
+const COMPRESS_THRESHOLD = 1024;
 
 /** One chunk of Vite's build manifest (`build.manifest`), as much of it as this needs. */
 export interface ManifestChunk {
@@ -19,9 +22,17 @@ export interface RouteWeight {
   /** Gzipped bytes of the JavaScript and CSS loaded before the page can be used. */
   jsGzip: number;
   cssGzip: number;
+  /**
+   * The same on the wire as Chromium receives them: each file's brotli twin from the build (what the
+   * server sends to a browser that accepts `br`), or the file itself when it is too small to have one.
+   */
+  jsBrotli: number;
+  cssBrotli: number;
   files: string[];
   /** Gzipped bytes of chunks the route's code may import later (editor, highlighting…), not counted above. */
   lazyJsGzip: number;
+  /** The same lazy chunks in brotli, on the wire. */
+  lazyJsBrotli: number;
 }
 
 /** The client routes of the benchmark and the module that renders each (client/app/routes.tsx). */
@@ -64,7 +75,7 @@ function lazyFiles(manifest: Manifest, keys: string[], loaded: Set<string>): str
 }
 
 /**
- * What the home, forum and topic pages download before interaction, gzipped: the entry of
+ * What the home, forum and topic pages download before interaction, gzipped and in brotli: the entry of
  * index.html with its static imports, plus the route's lazily loaded page chunk with its static
  * imports and CSS. Lazy chunks the page imports later (the editor, syntax highlighting) are
  * reported apart.
@@ -88,6 +99,22 @@ export function measureClientWeight(clientDir: string): Record<keyof typeof ROUT
     }
     return size;
   };
+  const brotliCache = new Map<string, number>();
+  const brotli = (file: string) => {
+    let size = brotliCache.get(file);
+    if (size === undefined) {
+      const twin = path.join(clientDir, `${file}.br`);
+      const body = readFileSync(path.join(clientDir, file));
+      if (existsSync(twin)) size = readFileSync(twin).length;
+      else if (body.length < COMPRESS_THRESHOLD) size = body.length;
+      // A build without twins (vite.config.ts's compression plugin off): what the build would write.
+      else size = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+      brotliCache.set(file, size);
+    }
+    return size;
+  };
+  const sum = (files: string[], measure: (file: string) => number) =>
+    files.reduce((total, file) => total + measure(file), 0);
   const weights = {} as Record<keyof typeof ROUTE_MODULES, RouteWeight>;
   for (const [route, module] of Object.entries(ROUTE_MODULES) as [keyof typeof ROUTE_MODULES, string][]) {
     if (!manifest[module]) throw new Error(`the manifest has no chunk for ${module}`);
@@ -96,11 +123,17 @@ export function measureClientWeight(clientDir: string): Record<keyof typeof ROUT
     // Only the page's own lazy imports: the entry lazily imports every other route too.
     const pageFiles = new Set(staticClosure(manifest, [module]));
     const closureKeys = Object.keys(manifest).filter((key) => pageFiles.has(manifest[key]?.file ?? ''));
+    const js = files.filter((file) => file.endsWith('.js'));
+    const css = files.filter((file) => file.endsWith('.css'));
+    const lazy = lazyFiles(manifest, closureKeys, loaded);
     weights[route] = {
-      jsGzip: files.filter((file) => file.endsWith('.js')).reduce((sum, file) => sum + gzipped(file), 0),
-      cssGzip: files.filter((file) => file.endsWith('.css')).reduce((sum, file) => sum + gzipped(file), 0),
+      jsGzip: sum(js, gzipped),
+      cssGzip: sum(css, gzipped),
+      jsBrotli: sum(js, brotli),
+      cssBrotli: sum(css, brotli),
       files: files.sort(),
-      lazyJsGzip: lazyFiles(manifest, closureKeys, loaded).reduce((sum, file) => sum + gzipped(file), 0),
+      lazyJsGzip: sum(lazy, gzipped),
+      lazyJsBrotli: sum(lazy, brotli),
     };
   }
   return weights;

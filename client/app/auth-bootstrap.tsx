@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { UserResponse } from '../../shared/schemas/accounts';
 import { he } from '../i18n/he';
 import { ApiError, apiFetch, onSessionEnded } from '../lib/api-client';
-import { liveHub } from '../lib/live-events';
+import { loadedLiveHub } from '../lib/live-events';
 import { openHeaderPanel } from '../session/header-panel';
 import { followOtherTabs, getAuth, logout, onTokenChange, setAuthenticatedUser } from '../session/auth-store';
 
@@ -45,7 +45,7 @@ export function AuthBootstrap() {
     const { token } = getAuth();
     if (token) validateToken(token, isCancelled);
     const stopFollowing = followOtherTabs((newToken) => validateToken(newToken, isCancelled));
-    const stopWatching = onTokenChange(() => liveHub()?.authChanged());
+    const stopWatching = onTokenChange(() => loadedLiveHub()?.authChanged());
     return () => {
       cancelled = true;
       stopFollowing();

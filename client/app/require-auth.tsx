@@ -4,7 +4,6 @@ import type { Actor } from '../../shared/policies';
 import { useActor, useAuth } from '../session/auth-store';
 import { PageLoader } from '../components/page-loader';
 import { StatusMessage } from '../components/form/status-message';
-import { heAdmin } from '../i18n/he-admin';
 import { he } from '../i18n/he';
 import { openHeaderPanel } from '../session/header-panel';
 
@@ -47,6 +46,6 @@ export function RequireAdmin({
   const { user } = useAuth();
   let content: ReactNode = children;
   if (!user) content = <PageLoader />;
-  else if (!allowed(actor)) content = <StatusMessage tone="error">{heAdmin.adminsOnly}</StatusMessage>;
+  else if (!allowed(actor)) content = <StatusMessage tone="error">{he.adminsOnly}</StatusMessage>;
   return <RequireAuth>{content}</RequireAuth>;
 }

@@ -1,13 +1,27 @@
-import { useEffect, useMemo, useRef } from 'react';
-import { sanitizeMessageHtml } from '../lib/sanitize';
+import { use, useEffect, useMemo, useRef } from 'react';
+
+type Sanitize = (html: string) => string;
+let sanitizer: Promise<Sanitize> | null = null;
+
+/**
+ * Starts loading the sanitiser (DOMPurify, about 10 KB on the wire) if it is not loading yet. A page
+ * that shows messages calls it when its own chunk loads, so the sanitiser arrives beside the page's
+ * data instead of after it, and stays out of every other page's download (issue 10's budget).
+ */
+export function loadMessageSanitizer(): Promise<Sanitize> {
+  sanitizer ??= import('../lib/sanitize').then((m) => m.sanitizeMessageHtml);
+  return sanitizer;
+}
 
 /**
  * A message body: stored markup shown as sanitised HTML, user text read in its own direction, and
- * code blocks highlighted by a chunk loaded only when a message has code.
+ * code blocks highlighted by a chunk loaded only when a message has code. Suspends (to the page's
+ * loader) until the sanitiser has loaded; React reads the settled promise synchronously afterwards.
  */
 export function MessageContent({ html }: { html: string }) {
   const ref = useRef<HTMLDivElement>(null);
-  const clean = useMemo(() => sanitizeMessageHtml(html), [html]);
+  const sanitize = use(loadMessageSanitizer());
+  const clean = useMemo(() => sanitize(html), [sanitize, html]);
 
   useEffect(() => {
     const root = ref.current;

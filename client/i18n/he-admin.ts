@@ -4,7 +4,6 @@
  * from shared/errors.ts and field messages from the shared schemas, as everywhere.
  */
 export const heAdmin = {
-  adminsOnly: 'לעמוד זה נכנסים רק מנהלי האתר',
   saved: 'הנתונים נשמרו בהצלחה',
   forums: {
     title: 'ניהול פורומים',
@@ -88,5 +87,4 @@ export const heAdmin = {
     deleteSubmit: 'מחיקת החשבון',
     deleted: 'החשבון נמחק',
   },
-  suspendAuthor: 'השעיית הכותב',
 } as const;

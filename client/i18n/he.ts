@@ -24,6 +24,8 @@ export const he = {
   forumsNav: 'ניווט בין הפורומים',
   breadcrumbs: 'פירורי לחם',
   loginRequired: 'כדי להיכנס לעמוד זה יש להתחבר לאתר',
+  // Shown by the route guard on every page (he-admin.ts loads only with the admin screens).
+  adminsOnly: 'לעמוד זה נכנסים רק מנהלי האתר',
   tokenInvalid: 'פג תוקף ההתחברות, יש להתחבר מחדש',
   loading: 'טוען…',
   // Home and lists
@@ -132,6 +134,8 @@ export const he = {
     loadingEditor: 'טוען את העורך…',
   },
   actions: {
+    // An admin's link in the topic page's action bar: here, so the topic page needs no he-admin.ts.
+    suspendAuthor: 'השעיית הכותב',
     like: 'אהבתי',
     unlike: 'ביטול אהבתי',
     report: 'דיווח',

@@ -114,18 +114,5 @@ export const INTERNAL_EVENT_TYPES: ReadonlySet<ForumEventType> = new Set([
 export const resyncEvent = z.object({ type: z.literal('resync') });
 export type ResyncEvent = z.infer<typeof resyncEvent>;
 
-/** Every named event on GET /api/events, for the client's listeners. */
-export const STREAM_EVENT_TYPES = [
-  'topic.created',
-  'topic.deleted',
-  'topic.updated',
-  'topic.moved',
-  'message.created',
-  'message.updated',
-  'message.deleted',
-  'message.liked',
-  'report.created',
-  'report.closed',
-  'notification.created',
-  'resync',
-] as const satisfies readonly (ForumEventType | 'resync')[];
+// In a module without zod, so the client's entry can listen for events without loading zod.
+export { STREAM_EVENT_TYPES } from '../event-types';

@@ -11,9 +11,9 @@ import { PageLoader } from '../../components/page-loader';
 import { PostCard } from '../../components/post-card';
 import { useForums } from '../../session/get-forums';
 import { MessageActions } from '../../features/message-actions/message-actions';
-import { MessageContent } from '../../components/message-content';
+import { loadMessageSanitizer, MessageContent } from '../../components/message-content';
 import { useRecommendations } from '../../features/topics/get-recommendations';
-import { useMarkMessagesRead } from '../../features/notifications/api/mark-read';
+import { useMarkMessagesRead } from '../../features/notifications/api/mark-messages-read';
 import { hasNewerMessages, repliesOf, topicOf, useTopic } from '../../features/topics/get-topic';
 import { useTopicLive } from '../../features/topics/use-topic-live';
 import { useActor } from '../../session/auth-store';
@@ -26,6 +26,9 @@ import { loadStatusOfQuery } from '../../lib/load-status-store';
 import { mergeById } from '../../lib/merge-pages';
 import { type MoreSource, useRevealMore } from '../../lib/use-reveal-more';
 import { useRedirectToNotFound } from '../../lib/not-found';
+
+// Every topic shows message bodies: the sanitiser loads beside the topic's data, not after it.
+loadMessageSanitizer();
 
 /**
  * A topic: breadcrumbs, its header, the main message and the latest replies with a link to earlier

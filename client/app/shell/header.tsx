@@ -8,8 +8,12 @@ import { apiFetch } from '../../lib/api-client';
 import { openHeaderPanel, useHeaderPanel } from '../../session/header-panel';
 import { Avatar } from '../../components/avatar';
 import { Logo } from '../../components/logo';
-import { NotificationBell } from '../../features/notifications/notification-bell';
 import { ThemeToggle } from './theme-toggle';
+
+// Only a logged-in user has a bell: a guest's page never downloads it.
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
 
 const HeaderPanel = lazy(() =>
   import('../../features/auth/header-panel').then((m) => ({ default: m.HeaderPanel })),
@@ -31,7 +35,9 @@ export function Header() {
           <ThemeToggle />
           {auth.isLoggedIn ? (
             <>
-              <NotificationBell />
+              <Suspense fallback={<span className="bell-placeholder" aria-hidden="true" />}>
+                <NotificationBell />
+              </Suspense>
               <UserMenu />
             </>
           ) : (

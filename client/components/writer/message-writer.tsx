@@ -1,20 +1,17 @@
-import { lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
-import { LIMITS } from '../../../shared/limits';
-import { LoadStatus } from '../../../shared/load-status';
+import { lazy, type ReactNode, Suspense } from 'react';
+import type { LoadStatus } from '../../../shared/load-status';
 import { he } from '../../i18n/he';
 import { trackEvent } from '../../lib/analytics';
 import { openHeaderPanel } from '../../session/header-panel';
 import type { Actor } from '../../../shared/policies';
 import { useActor } from '../../session/auth-store';
-import type { WriterEditorHandle } from './writer-editor';
-import { mentionsError, messageError } from './writer-validation';
 import '../form/forms.css';
 import './writer.css';
 
-// TipTap is about 126 KB gzipped (DESIGN.md): it is fetched when a writer is first shown to a user.
-const WriterEditor = lazy(() => import('./writer-editor'));
+// The editor, its checks and the shared message rules load when a writer is first shown to a user.
+const LoggedInWriter = lazy(() => import('./logged-in-writer').then((m) => ({ default: m.LoggedInWriter })));
 
-interface MessageWriterProps {
+export interface MessageWriterProps {
   /** Who may write here: a rule of shared/policies.ts (reply, createTopic, editMessage). */
   may: (actor: Actor) => boolean;
   label: string;
@@ -35,109 +32,40 @@ interface MessageWriterProps {
  * A writer: the lazily loaded editor with its §5 checks, the send button with its spinner and the
  * §8 failure box. Guests see a prompt instead, which opens the login panel with the spec's message.
  */
-export function MessageWriter(props: MessageWriterProps) {
+export function MessageWriter({ may, ...props }: MessageWriterProps) {
   const actor = useActor();
-  if (!props.may(actor)) {
-    return (
-      <div className="writer writer-guest">
-        <button
-          type="button"
-          className="writer-guest-prompt"
-          onClick={() => {
-            trackEvent('guest_write');
-            openHeaderPanel('Login', he.guards.writeRequiresLogin);
-          }}
-        >
-          {he.writer.placeholder}
-        </button>
-      </div>
-    );
-  }
-  return <LoggedInWriter {...props} />;
+  if (!may(actor)) return <GuestWriter />;
+  return (
+    <Suspense fallback={<WriterLoading />}>
+      <LoggedInWriter {...props} />
+    </Suspense>
+  );
 }
 
-function LoggedInWriter({
-  may: _may,
-  label,
-  submitLabel,
-  status,
-  initialContent,
-  validateOthers,
-  onSend,
-  onDismissFailure,
-  onCancel,
-  children,
-}: MessageWriterProps) {
-  const editorRef = useRef<WriterEditorHandle>(null);
-  const [html, setHtml] = useState(initialContent ?? '');
-  const [attempted, setAttempted] = useState(false);
-  const errorId = useId();
-  // The mention cap shows as soon as it is passed, not only on send.
-  const error = (attempted ? messageError(html) : null) ?? mentionsError(html);
-  const loading = status === LoadStatus.Loading;
-  const failed =
-    status !== LoadStatus.Loading && status !== LoadStatus.Finished && status !== LoadStatus.NotStarted;
-
-  const handleSend = async () => {
-    if (loading) return;
-    const current = editorRef.current?.getHTML() ?? html;
-    setHtml(current);
-    setAttempted(true);
-    const othersValid = validateOthers ? validateOthers() : true;
-    if (messageError(current) || mentionsError(current) || !othersValid) return;
-    try {
-      await onSend(current);
-    } catch {
-      // The section holds the failure; the failure box shows it.
-      return;
-    }
-    window.setTimeout(() => {
-      editorRef.current?.clear();
-      setHtml('');
-      setAttempted(false);
-    }, LIMITS.writerResetMs);
-  };
-
+/** What a guest sees where a writer would be: a prompt that opens the login panel. */
+export function GuestWriter() {
   return (
-    <div className="writer" aria-busy={loading}>
-      {children}
-      <Suspense
-        fallback={
-          <div className="writer-editor writer-editor-loading" role="status">
-            {he.writer.loadingEditor}
-          </div>
-        }
+    <div className="writer writer-guest">
+      <button
+        type="button"
+        className="writer-guest-prompt"
+        onClick={() => {
+          trackEvent('guest_write');
+          openHeaderPanel('Login', he.guards.writeRequiresLogin);
+        }}
       >
-        <WriterEditor
-          ref={editorRef}
-          label={label}
-          initialContent={initialContent}
-          onChange={setHtml}
-          invalid={error !== null}
-          describedBy={error ? errorId : undefined}
-        />
-      </Suspense>
-      {error ? (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {failed ? (
-        <button type="button" className="writer-failure" onClick={onDismissFailure}>
-          <strong role="alert">{he.writer.failureTitle}</strong>
-          <span>{he.writer.failureHint}</span>
-        </button>
-      ) : null}
-      <div className="writer-actions">
-        <button type="button" className="button button--primary" onClick={handleSend} disabled={loading}>
-          {loading ? <span className="spinner spinner-small" aria-hidden="true" /> : null}
-          {submitLabel}
-        </button>
-        {onCancel ? (
-          <button type="button" className="button button--ghost" onClick={onCancel} disabled={loading}>
-            {he.common.cancel}
-          </button>
-        ) : null}
+        {he.writer.placeholder}
+      </button>
+    </div>
+  );
+}
+
+/** The writer's place while its chunk loads: the editor's own loading box. */
+export function WriterLoading() {
+  return (
+    <div className="writer">
+      <div className="writer-editor writer-editor-loading" role="status">
+        {he.writer.loadingEditor}
       </div>
     </div>
   );

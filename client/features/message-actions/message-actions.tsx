@@ -1,20 +1,25 @@
-import { type ComponentType, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { type Actor, can, type MessageFacts } from '../../../shared/policies';
 import type { Message } from '../../../shared/schemas/messages';
 import type { Post } from '../../../shared/schemas/topics';
 import { he } from '../../i18n/he';
-import { heAdmin } from '../../i18n/he-admin';
 import { resetLoadStatus, Section } from '../../lib/load-status-store';
 import { useActor } from '../../session/auth-store';
 import type { BoxProps } from './box-props';
-import { DeleteBox, DeleteTopicBox, RefreshBox } from './confirm-boxes';
-import { EditBox } from './edit-box';
+import { PageLoader } from '../../components/page-loader';
 import { LikeButton } from './like-button';
-import { MoveBox } from './move-box';
-import { ReportBox } from './report-box';
-import { SubjectBox } from './subject-box';
 import './message-actions.css';
+
+// The boxes open on a click: each is its own chunk (with its form rules and zod), not part of the
+// topic page a reader downloads (issue 10's budget).
+const ReportBox = lazy(() => import('./report-box').then((m) => ({ default: m.ReportBox })));
+const EditBox = lazy(() => import('./edit-box').then((m) => ({ default: m.EditBox })));
+const MoveBox = lazy(() => import('./move-box').then((m) => ({ default: m.MoveBox })));
+const SubjectBox = lazy(() => import('./subject-box').then((m) => ({ default: m.SubjectBox })));
+const DeleteBox = lazy(() => import('./confirm-boxes').then((m) => ({ default: m.DeleteBox })));
+const DeleteTopicBox = lazy(() => import('./confirm-boxes').then((m) => ({ default: m.DeleteTopicBox })));
+const RefreshBox = lazy(() => import('./confirm-boxes').then((m) => ({ default: m.RefreshBox })));
 
 /** One button of the action bar and the box it opens. */
 interface Tool {
@@ -138,11 +143,15 @@ export function MessageActions({ message, post, isMain }: { message: Message; po
             to={`/admin/members/${message.userId}?suspend=1`}
             data-action="suspendAuthor"
           >
-            {heAdmin.suspendAuthor}
+            {he.actions.suspendAuthor}
           </Link>
         ) : null}
       </div>
-      {open ? <open.Box message={message} post={post} onClose={close} /> : null}
+      {open ? (
+        <Suspense fallback={<PageLoader compact />}>
+          <open.Box message={message} post={post} onClose={close} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,12 +1,14 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { he } from '../../i18n/he';
 import { trackEvent } from '../../lib/analytics';
 import { openHeaderPanel } from '../../session/header-panel';
 import { can } from '../../../shared/policies';
 import { useActor } from '../../session/auth-store';
 import { useClickOutside } from '../../lib/use-click-outside';
-import { SearchForm } from './search-form';
 import './search.css';
+
+// The form opens on a click: it stays out of every page's first download.
+const SearchForm = lazy(() => import('./search-form').then((m) => ({ default: m.SearchForm })));
 
 /** The bottom bar's search button: opens the search field; a guest gets the login panel (docs/product.md §2). */
 export function SearchButton({ className }: { className?: string }) {
@@ -45,7 +47,9 @@ export function SearchButton({ className }: { className?: string }) {
       </button>
       {open ? (
         <div className="search-popover">
-          <SearchForm autoFocus onDone={() => setOpen(false)} />
+          <Suspense fallback={null}>
+            <SearchForm autoFocus onDone={() => setOpen(false)} />
+          </Suspense>
         </div>
       ) : null}
     </div>

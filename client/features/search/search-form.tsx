@@ -7,7 +7,6 @@ import { openHeaderPanel } from '../../session/header-panel';
 import { can } from '../../../shared/policies';
 import { useActor } from '../../session/auth-store';
 import { fieldError } from '../../lib/field-error';
-import { searchQuery } from '../../../shared/schemas/search';
 import { FormField } from '../../components/form/form-field';
 import '../../components/form/forms.css';
 import './search.css';
@@ -30,7 +29,7 @@ export function SearchForm({
   const [query, setQuery] = useState(initial);
   const [error, setError] = useState<string | null>(null);
 
-  const handleSubmit = (event: React.FormEvent) => {
+  const handleSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!can.search(actor)) {
       trackEvent('guest_search');
@@ -38,6 +37,8 @@ export function SearchForm({
       onDone?.();
       return;
     }
+    // The shared rule (and zod with it) loads on the first search, not with every page (issue 10's budget).
+    const { searchQuery } = await import('../../../shared/schemas/search');
     const problem = fieldError(searchQuery, query);
     setError(problem);
     if (problem) return;

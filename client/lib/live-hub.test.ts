@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERRORS } from '../../shared/errors';
 import type { EventsTicketResponse } from '../../shared/schemas/events';
 import { ApiError } from './api-client';
-import { concerns, type EventSourceLike, type LiveEvent, LiveHub, subscriptionQuery } from './live-events';
+import { concerns, type EventSourceLike, type LiveEvent, LiveHub, subscriptionQuery } from './live-hub';
 
 class FakeSource implements EventSourceLike {
   readyState = 0;
