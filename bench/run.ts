@@ -621,12 +621,16 @@ async function runDataset(dataset: Dataset, options: Options): Promise<DatasetRu
   const profileDir = path.resolve('bench/results/profiles');
   const nodeArgs = options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   const hello = await startHello(options);
+  // A server that fails to start must not leave the bare Fastify one listening for the next run.
   const server = await startProcess(
     [...nodeArgs, 'dist/server/main.js'],
     { ...dataset.env, LOG_LEVEL: 'warn', SECRET_KEY, RATE_LIMITS: UNLIMITED_WRITES },
     options.port,
     '/api/forums',
-  );
+  ).catch(async (error: unknown) => {
+    await stopProcess(hello.child);
+    throw error;
+  });
   await sleep(1000);
   const serverIdleRssMb = statusMb(server.pid, 'VmRSS');
   console.log(`server: started in ${server.startMs} ms, ${serverIdleRssMb} MB RSS idle`);
