@@ -127,8 +127,9 @@ test.describe('topic page', () => {
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
+    // The topic arrives with the server-rendered page (no /api/topic request): time from the page.
     page.on('response', (response) => {
-      if (new URL(response.url()).pathname === `/api/topic/${topicId}`) topicLoadedAt = Date.now();
+      if (new URL(response.url()).pathname === `/topic/${topicId}`) topicLoadedAt = Date.now();
     });
     await page.route('**/api/recommendations/*', async (route) => {
       requestedAt = Date.now();

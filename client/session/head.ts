@@ -53,10 +53,13 @@ export function setCanonical(pathname: string): void {
  */
 export function useNoIndex(): void {
   useEffect(() => {
-    const meta = document.createElement('meta');
+    // The server marks these pages too: its element is taken over rather than doubled.
+    const meta =
+      document.head.querySelector<HTMLMetaElement>('meta[name="robots"][data-page]') ??
+      document.createElement('meta');
     meta.name = 'robots';
     meta.content = 'noindex';
-    document.head.append(meta);
+    if (!meta.isConnected) document.head.append(meta);
     return () => meta.remove();
   }, []);
 }
