@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { ERRORS } from '../shared/errors';
+import type { ServerEntry } from '../shared/server-render';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -59,6 +60,11 @@ export interface AppDependencies {
   logger?: boolean;
   /** Live-update stream limits and listener timings, for tests. */
   events?: EventsPluginOptions;
+  /**
+   * The server-render bundle (client/entry-server.tsx); by default the build's, beside the client
+   * folder. `null` serves the app shell for every page.
+   */
+  serverEntry?: ServerEntry | null;
   /** Runs the notification mail queue (main.ts); off unless asked, so tests drive it by hand. */
   mailQueue?: boolean;
 }
@@ -141,6 +147,9 @@ export async function buildApp(options: AppDependencies): Promise<FastifyInstanc
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const clientDir = options.clientDir ?? path.resolve('dist/client');
-  await app.register(clientPlugin, { clientDir: existsSync(clientDir) ? clientDir : null });
+  await app.register(clientPlugin, {
+    clientDir: existsSync(clientDir) ? clientDir : null,
+    serverEntry: options.serverEntry,
+  });
   return app;
 }
