@@ -87,4 +87,41 @@ export const heAdmin = {
     deleteSubmit: 'מחיקת החשבון',
     deleted: 'החשבון נמחק',
   },
+  // The moderation log's screen (an admin page): here, not in he.ts, which every page downloads.
+  moderationLog: {
+    title: 'יומן פעולות ניהול',
+    empty: 'אין עדיין פעולות ניהול',
+    more: 'הצגת פעולות קודמות...',
+    someone: 'מנהל/ת',
+    someUser: 'משתמש/ת',
+    unknownForum: 'פורום שנמחק',
+    toTopic: 'מעבר לנושא',
+    before: 'הטקסט לפני השינוי',
+    beforeDeleted: 'הטקסט האחרון של ההודעה',
+    after: 'הטקסט אחרי השינוי',
+    reason: (reason: string) => `סיבת הדיווח: ${reason}`,
+    forever: 'לצמיתות',
+    until: (date: string) => `עד ${date}`,
+    // Each sentence follows the admin's name.
+    actions: {
+      topic_moved: (subject: string, from: string, to: string) =>
+        `העביר/ה את הנושא "${subject}" מהפורום ${from} לפורום ${to}`,
+      topic_renamed: (before: string, after: string) => `שינה/תה את שם הנושא "${before}" ל"${after}"`,
+      topic_image_refreshed: (subject: string) => `רענן/ה את תמונת הנושא "${subject}"`,
+      topic_deleted: (subject: string, user: string) => `מחק/ה את הנושא "${subject}" של ${user}`,
+      message_edited: (user: string, subject: string) => `ערך/ה הודעה של ${user} בנושא "${subject}"`,
+      message_deleted: (user: string, subject: string) => `מחק/ה הודעה של ${user} בנושא "${subject}"`,
+      report_closed: (user: string) => `סגר/ה דיווח על הודעה של ${user}`,
+      report_closed_deleted: 'סגר/ה דיווח על הודעה שנמחקה',
+      forum_merged: (from: string, to: string, topics: number) =>
+        `מיזג/ה את הפורום ${from} לתוך הפורום ${to} (${topics} נושאים)`,
+      forum_deleted: (forum: string) => `מחק/ה את הפורום ${forum}`,
+      member_suspended: (user: string, until: string) => `השעה/תה את ${user} ${until}`,
+      member_unsuspended: (user: string) => `ביטל/ה את ההשעיה של ${user}`,
+      member_messages_deleted: (user: string, topics: number, messages: number) =>
+        `מחק/ה את כל ההודעות של ${user} (${topics} נושאים, ${messages} תגובות)`,
+      admin_granted: (user: string) => `מינה/תה את ${user} למנהל/ת`,
+      admin_revoked: (user: string) => `הסיר/ה את הרשאות הניהול של ${user}`,
+    },
+  },
 } as const;

@@ -1,15 +1,15 @@
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { ModerationLog } from '../../features/moderation-log/moderation-log';
-import { he } from '../../i18n/he';
+import { heAdmin } from '../../i18n/he-admin';
 import { useTitle } from '../../session/head';
 
 /** The moderation log, for admins: every admin action, newest first. */
 export function ModerationLogPage() {
-  useTitle(he.moderationLog.title);
+  useTitle(heAdmin.moderationLog.title);
   return (
     <div className="moderation-log-page">
-      <Breadcrumbs trail={[{ label: he.moderationLog.title }]} />
-      <h1 className="page-title">{he.moderationLog.title}</h1>
+      <Breadcrumbs trail={[{ label: heAdmin.moderationLog.title }]} />
+      <h1 className="page-title">{heAdmin.moderationLog.title}</h1>
       <ModerationLog />
     </div>
   );

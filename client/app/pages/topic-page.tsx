@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { LoadStatus } from '../../../shared/load-status';
 import type { PublicUser } from '../../../shared/schemas/common';
@@ -8,7 +8,6 @@ import { Avatar } from '../../components/avatar';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { FailurePanel } from '../../components/failure-panel';
 import { PageLoader } from '../../components/page-loader';
-import { PostCard } from '../../components/post-card';
 import { useForums } from '../../session/get-forums';
 import { MessageActions } from '../../features/message-actions/message-actions';
 import { loadMessageSanitizer, MessageContent } from '../../components/message-content';
@@ -297,6 +296,9 @@ function MessageItem({
   );
 }
 
+// Recommendations come 5000 ms after entering (docs/product.md §2): their cards load with them.
+const PostCard = lazy(() => import('../../components/post-card').then((m) => ({ default: m.PostCard })));
+
 function Recommendations({
   topicId,
   forums,
@@ -312,17 +314,19 @@ function Recommendations({
       <h2 id="recommendations-title" className="section-title">
         {he.recommendations}
       </h2>
-      <ul className="post-list__items">
-        {posts.map((post) => (
-          <li key={post.id}>
-            <PostCard
-              post={post}
-              user={data?.users.find((user) => user.id === post.userId)}
-              forum={forums?.find((forum) => forum.id === post.forumId)}
-            />
-          </li>
-        ))}
-      </ul>
+      <Suspense fallback={null}>
+        <ul className="post-list__items">
+          {posts.map((post) => (
+            <li key={post.id}>
+              <PostCard
+                post={post}
+                user={data?.users.find((user) => user.id === post.userId)}
+                forum={forums?.find((forum) => forum.id === post.forumId)}
+              />
+            </li>
+          ))}
+        </ul>
+      </Suspense>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { MessageContent } from '../../components/message-content';
 import { PageLoader } from '../../components/page-loader';
 import { RevealMoreList } from '../../components/reveal-more-list';
 import { he } from '../../i18n/he';
+import { heAdmin } from '../../i18n/he-admin';
 import { mergeById } from '../../lib/merge-pages';
 import { type ModerationEntry, useModerationLog } from './api/get-moderation-log';
 import './moderation-log.css';
@@ -31,14 +32,14 @@ export function ModerationLog() {
   const users = mergeById(pages.map((page) => page.users));
   if (log.isPending) return <PageLoader label={he.loading} />;
   if (log.isError && !log.data) return <FailurePanel onRetry={() => log.refetch()} />;
-  if (entries.length === 0) return <p className="empty-state">{he.moderationLog.empty}</p>;
+  if (entries.length === 0) return <p className="empty-state">{heAdmin.moderationLog.empty}</p>;
 
   return (
     <RevealMoreList
       items={entries}
       source={log}
-      label={he.moderationLog.title}
-      moreLabel={he.moderationLog.more}
+      label={heAdmin.moderationLog.title}
+      moreLabel={heAdmin.moderationLog.more}
       className="moderation-log"
       listClassName="moderation-log-list"
     >
@@ -53,7 +54,7 @@ const count = (value: string | number | null | undefined) => (typeof value === '
 
 /** The sentence after the admin's name, from the entry and the names known now or kept at the time. */
 function describe(entry: ModerationEntry, users: Map<number, PublicUser>): string {
-  const { actions, someUser, unknownForum } = he.moderationLog;
+  const { actions, someUser, unknownForum } = heAdmin.moderationLog;
   const details = entry.details;
   const user = (entry.userId !== null && users.get(entry.userId)?.username) || someUser;
   const subject = entry.topic?.subject ?? text(details.subject);
@@ -88,8 +89,8 @@ function describe(entry: ModerationEntry, users: Map<number, PublicUser>): strin
       return actions.member_suspended(
         user,
         typeof details.until === 'number'
-          ? he.moderationLog.until(dayFormat.format(details.until))
-          : he.moderationLog.forever,
+          ? heAdmin.moderationLog.until(dayFormat.format(details.until))
+          : heAdmin.moderationLog.forever,
       );
     case 'member_unsuspended':
       return actions.member_unsuspended(user);
@@ -123,7 +124,8 @@ function KeptText({ label, value, html }: { label: string; value: string; html: 
 }
 
 function EntryCard({ entry, users }: { entry: ModerationEntry; users: Map<number, PublicUser> }) {
-  const admin = (entry.adminId !== null && users.get(entry.adminId)?.username) || he.moderationLog.someone;
+  const admin =
+    (entry.adminId !== null && users.get(entry.adminId)?.username) || heAdmin.moderationLog.someone;
   const html = MESSAGE_HTML.has(entry.action);
   const deleted = entry.action === 'message_deleted' || entry.action === 'topic_deleted';
   return (
@@ -136,24 +138,24 @@ function EntryCard({ entry, users }: { entry: ModerationEntry; users: Map<number
         {entry.topic ? (
           <>
             <span aria-hidden="true"> · </span>
-            <Link to={entry.topic.link}>{he.moderationLog.toTopic}</Link>
+            <Link to={entry.topic.link}>{heAdmin.moderationLog.toTopic}</Link>
           </>
         ) : null}
       </p>
       {entry.action === 'report_closed' && typeof entry.details.reason === 'string' ? (
         <p className="moderation-plain" dir="auto">
-          {he.moderationLog.reason(entry.details.reason)}
+          {heAdmin.moderationLog.reason(entry.details.reason)}
         </p>
       ) : null}
       {entry.beforeText !== null && entry.action !== 'topic_renamed' ? (
         <KeptText
-          label={deleted ? he.moderationLog.beforeDeleted : he.moderationLog.before}
+          label={deleted ? heAdmin.moderationLog.beforeDeleted : heAdmin.moderationLog.before}
           value={entry.beforeText}
           html={html}
         />
       ) : null}
       {entry.afterText !== null && entry.action === 'message_edited' ? (
-        <KeptText label={he.moderationLog.after} value={entry.afterText} html={html} />
+        <KeptText label={heAdmin.moderationLog.after} value={entry.afterText} html={html} />
       ) : null}
     </article>
   );
