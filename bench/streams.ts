@@ -24,6 +24,8 @@ export interface StreamsBenchDeps {
   start: (env: Record<string, string>, port: number) => Promise<ChildProcess>;
   stop: (child: ChildProcess) => Promise<void>;
   load: (port: number, paths: string[], seconds: number) => Promise<autocannon.Result>;
+  /** CPU time a process has used so far, in ms (bench/run.ts reads it from /proc). */
+  cpuMs: (pid: number | undefined) => number;
   seconds: number;
   streamsPerInstance?: number;
   replies?: number;
@@ -82,18 +84,45 @@ function openStream(
   });
 }
 
-async function readThroughput(deps: StreamsBenchDeps, port: number, topicIds: number[]) {
+/**
+ * Throughput of the home and topic reads, and the server's CPU time per request. Throughput moves
+ * with whatever else a shared machine runs; the CPU a request costs the server barely does, so it
+ * is the figure that shows whether idle streams slow reads down.
+ */
+async function readThroughput(
+  deps: StreamsBenchDeps,
+  port: number,
+  pid: number | undefined,
+  topicIds: number[],
+) {
   const endpoints = {
     home: ['/api/home'],
     topic: topicIds.map((id) => `/api/topic/${id}`),
   };
-  const result: Record<string, number> = {};
+  const perSecond: Record<string, number> = {};
+  const cpuMsPerRequest: Record<string, number> = {};
   for (const [name, paths] of Object.entries(endpoints)) {
     await deps.load(port, paths, 3);
+    const cpuBefore = deps.cpuMs(pid);
     const measured = await deps.load(port, paths, deps.seconds);
-    result[name] = Math.round(measured.requests.average);
+    perSecond[name] = Math.round(measured.requests.average);
+    cpuMsPerRequest[name] = round((deps.cpuMs(pid) - cpuBefore) / Math.max(1, measured.requests.total), 3);
   }
-  return result;
+  return { perSecond, cpuMsPerRequest };
+}
+
+/** Per read: the figure with idle streams against the mean of the runs before and after, in per cent. */
+function changePercent(
+  before: Record<string, number>,
+  withStreams: Record<string, number>,
+  after: Record<string, number>,
+) {
+  return Object.fromEntries(
+    Object.entries(before).map(([name, value]) => {
+      const without = (value + (after[name] ?? value)) / 2;
+      return [name, round((100 * ((withStreams[name] ?? 0) - without)) / without)];
+    }),
+  );
 }
 
 export async function runStreamsBench(deps: StreamsBenchDeps) {
@@ -137,8 +166,11 @@ export async function runStreamsBench(deps: StreamsBenchDeps) {
     const [writerPort = FIRST_PORT] = ports;
     await sleep(1000);
     const rssBefore = servers.map((server) => rssMb(server.pid));
+    // A fresh server's first reads run cold code: one discarded round first, so 'before' is warm too.
+    console.log('warming up the reads…');
+    await readThroughput(deps, writerPort, servers[0]?.pid, readTopics);
     console.log('reads with no stream open…');
-    const readsBefore = await readThroughput(deps, writerPort, readTopics);
+    const readsBefore = await readThroughput(deps, writerPort, servers[0]?.pid, readTopics);
 
     // How many streams have seen each message, and when the last one did.
     const arrivals = new Map<number, { count: number; last: number }>();
@@ -169,7 +201,7 @@ export async function runStreamsBench(deps: StreamsBenchDeps) {
     );
 
     console.log('reads with the streams open and idle…');
-    const readsWith = await readThroughput(deps, writerPort, readTopics);
+    const readsWith = await readThroughput(deps, writerPort, servers[0]?.pid, readTopics);
 
     console.log(`${replies} replies, each to a watched topic…`);
     const watchers = new Map<number, number>();
@@ -210,11 +242,7 @@ export async function runStreamsBench(deps: StreamsBenchDeps) {
     for (const stream of open.splice(0)) stream.request.destroy();
     await sleep(2000);
     console.log('reads with the streams closed again…');
-    const readsAfter = await readThroughput(deps, writerPort, readTopics);
-    const noStreams: Record<string, number> = {};
-    for (const [name, value] of Object.entries(readsBefore)) {
-      noStreams[name] = Math.round((value + (readsAfter[name] ?? value)) / 2);
-    }
+    const readsAfter = await readThroughput(deps, writerPort, servers[0]?.pid, readTopics);
 
     const result = {
       database: deps.target.kind,
@@ -238,13 +266,23 @@ export async function runStreamsBench(deps: StreamsBenchDeps) {
         },
         timeouts,
       },
-      readsPerSecond: { before: readsBefore, idleStreams: readsWith, after: readsAfter },
+      readsPerSecond: {
+        before: readsBefore.perSecond,
+        idleStreams: readsWith.perSecond,
+        after: readsAfter.perSecond,
+      },
       /** Idle streams against the mean of the runs before and after, in per cent. */
-      readChangePercent: Object.fromEntries(
-        Object.entries(noStreams).map(([name, value]) => [
-          name,
-          round((100 * ((readsWith[name] ?? 0) - value)) / value),
-        ]),
+      readChangePercent: changePercent(readsBefore.perSecond, readsWith.perSecond, readsAfter.perSecond),
+      /** The writing instance's CPU time per read: what idle streams add to a read's cost. */
+      readCpuMsPerRequest: {
+        before: readsBefore.cpuMsPerRequest,
+        idleStreams: readsWith.cpuMsPerRequest,
+        after: readsAfter.cpuMsPerRequest,
+      },
+      readCpuChangePercent: changePercent(
+        readsBefore.cpuMsPerRequest,
+        readsWith.cpuMsPerRequest,
+        readsAfter.cpuMsPerRequest,
       ),
     };
     console.log(JSON.stringify(result, null, 2));

@@ -1,16 +1,27 @@
 import '@fontsource-variable/rubik';
 import './styles/main.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { queryClient } from './lib/query-client';
+import { readServerState } from './lib/server-state';
 import { scheduleServiceWorker } from './lib/service-worker';
 
+const NOT_FOUND_PAGE = '/page/not-found';
+
 const container = document.getElementById('root');
-if (container) {
-  createRoot(container).render(
+const server = readServerState(queryClient);
+if (server?.status === 404 && window.location.pathname !== NOT_FOUND_PAGE) {
+  // The server answered 404 with the not-found page; the address goes on to it (docs/product.md §2).
+  window.location.replace(NOT_FOUND_PAGE);
+} else if (container) {
+  const app = (
     <StrictMode>
-      <App />
-    </StrictMode>,
+      <App queryClient={queryClient} />
+    </StrictMode>
   );
+  // A page the server rendered is hydrated with the data it was rendered from; the others start empty.
+  if (server) hydrateRoot(container, app);
+  else createRoot(container).render(app);
   scheduleServiceWorker();
 }

@@ -15,12 +15,19 @@ function newestSource(folders: string[]): number {
   return newest;
 }
 
-// `npm start` right after `npm install` must work: build the client when it is missing or older than
-// its sources, then bundle and run the server.
+// `npm start` right after `npm install` must work: build the client and its server-render bundle
+// (the same build, so the server's HTML matches the browser's) when either is missing or older than
+// their sources, then bundle and run the server.
 const clientIndex = 'dist/client/index.html';
-if (!existsSync(clientIndex) || statSync(clientIndex).mtimeMs < newestSource(['client', 'shared'])) {
+const serverRender = 'dist/server-render/entry-server.js';
+const sources = newestSource(['client', 'shared']);
+const stale = (file: string) => !existsSync(file) || statSync(file).mtimeMs < sources;
+if (stale(clientIndex) || stale(serverRender)) {
   console.log('Building the client…');
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  execFileSync('npx', ['vite', 'build', '--config', 'vite.ssr.config.ts', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
 }
 await buildServer();
 await import(path.resolve('dist/server/main.js'));

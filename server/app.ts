@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { ERRORS } from '../shared/errors';
+import type { ServerEntry } from '../shared/server-render';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -39,6 +40,7 @@ import { emojiRoutes } from './plugins/emoji';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { mailPlugin } from './plugins/mail';
 import { securityPlugin } from './plugins/security';
+import { serializerCompiler } from './serializer';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,6 +61,11 @@ export interface AppDependencies {
   logger?: boolean;
   /** Live-update stream limits and listener timings, for tests. */
   events?: EventsPluginOptions;
+  /**
+   * The server-render bundle (client/entry-server.tsx); by default the build's, beside the client
+   * folder. `null` serves the app shell for every page.
+   */
+  serverEntry?: ServerEntry | null;
   /** Runs the notification mail queue (main.ts); off unless asked, so tests drive it by hand. */
   mailQueue?: boolean;
 }
@@ -96,14 +103,15 @@ export async function buildApp(options: AppDependencies): Promise<FastifyInstanc
   await app.register(compressionPlugin);
   await app.register(authPlugin);
   await app.register(mailPlugin);
+  await app.register(siteSettingsPlugin);
   app.decorate('deps', {
     db: app.db,
     clock: app.clock,
     config: app.config,
     mailer: app.mailer,
     log: app.log,
+    site: app.siteSettings,
   });
-  await app.register(siteSettingsPlugin);
 
   const apiRoutes = [
     siteRoutes,
@@ -141,6 +149,9 @@ export async function buildApp(options: AppDependencies): Promise<FastifyInstanc
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const clientDir = options.clientDir ?? path.resolve('dist/client');
-  await app.register(clientPlugin, { clientDir: existsSync(clientDir) ? clientDir : null });
+  await app.register(clientPlugin, {
+    clientDir: existsSync(clientDir) ? clientDir : null,
+    serverEntry: options.serverEntry,
+  });
   return app;
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import type { SiteInfo } from '../shared/schemas/site';
 import type { Mailer } from './modules/mail/mail.service';
 
 /** What services log through: the app's logger in the server, anything with these methods elsewhere. */
@@ -21,6 +22,8 @@ export interface Deps {
   config: Config;
   mailer: Mailer;
   log: Logger;
+  /** The site's settings as admins saved them (its name in mails and feeds), a few seconds old at most. */
+  site: { get(): Promise<SiteInfo> };
 }
 
 /** What a service that writes rows but sends no mail needs: the database and the clock. */

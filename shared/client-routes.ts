@@ -26,3 +26,20 @@ export function isClientRoute(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return CLIENT_ROUTES.some((route) => route.test(path));
 }
+
+/** Pages kept out of search engines (docs/product.md §1): search, edit profile, message reports, activation and reset links. */
+const NO_INDEX_ROUTES: readonly RegExp[] = [
+  /^\/search(?:\/[^/]*)?$/,
+  /^\/edit-profile$/,
+  /^\/message-reports$/,
+  /^\/moderation-log$/,
+  /^\/activate-user(?:\/[^/]+)?$/,
+  /^\/forgot-password(?:\/[^/]+)?$/,
+  /^\/admin\//,
+];
+
+/** Whether a page path is one the server marks `noindex`; a trailing slash is ignored. */
+export function isNoIndexPath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return NO_INDEX_ROUTES.some((route) => route.test(path));
+}

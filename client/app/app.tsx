@@ -1,18 +1,26 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
-import { queryClient } from '../lib/query-client';
 import { AuthBootstrap } from './auth-bootstrap';
 import { AppRoutes } from './routes';
 import { RouteEffects } from './route-effects';
 
-/** The providers and the router around every page. */
-export function App() {
+/** What every page holds inside the router: the session's start-up, navigation effects, the routes. */
+export function AppContent() {
+  return (
+    <>
+      <AuthBootstrap />
+      <RouteEffects />
+      <AppRoutes />
+    </>
+  );
+}
+
+/** The providers and the browser's router around every page (the server renders with its own router). */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
-        <AuthBootstrap />
-        <RouteEffects />
-        <AppRoutes />
+        <AppContent />
       </BrowserRouter>
     </QueryClientProvider>
   );

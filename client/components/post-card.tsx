@@ -3,13 +3,14 @@ import type { PublicUser } from '../../shared/schemas/common';
 import type { Forum } from '../../shared/schemas/forums';
 import type { Post } from '../../shared/schemas/topics';
 import { he } from '../i18n/he';
-import { formatDate } from '../lib/dates';
+import { useDateFormat } from '../lib/dates';
 import { postImageUrl } from '../lib/images';
 import { Avatar } from './avatar';
 import { ForumIcon } from './forum-icon';
 
 /** One post in a list: small image, subject, preview, author, forum, date and reply count. */
 export function PostCard({ post, user, forum }: { post: Post; user?: PublicUser; forum?: Forum }) {
+  const { formatDate } = useDateFormat();
   const image = postImageUrl(post.image, 'small');
   return (
     <article className="post-card">

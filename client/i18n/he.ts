@@ -5,6 +5,8 @@
  */
 export const he = {
   siteName: 'קהילה',
+  // The meta description of pages that have none of their own, when the site settings give none.
+  siteDescription: 'פורום דיונים בעברית',
   skipToContent: 'דילוג לתוכן',
   home: 'דף הבית',
   login: 'התחברות',

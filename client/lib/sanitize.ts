@@ -1,4 +1,4 @@
-import DOMPurify from 'dompurify';
+import createDOMPurify, { type WindowLike } from 'dompurify';
 import {
   ALLOWED_TAGS,
   CODE_LANGUAGE_CLASS,
@@ -27,7 +27,45 @@ const DATA_ATTRIBUTE_TAG: Readonly<Record<string, string>> = {
   [QUOTE_ATTRIBUTE]: 'BLOCKQUOTE',
 };
 
+/** The browser's DOMPurify; a server render gives it a window of its own (`sanitizeWithWindow`). */
+let DOMPurify = createDOMPurify;
 let configured = false;
+
+/**
+ * For the server render (client/entry-server.tsx): sanitise with a DOM of the server's (jsdom), so
+ * the server's HTML of a message is the very HTML the browser makes and hydrates.
+ */
+export function sanitizeWithWindow(window: WindowLike, options: { memoChars: number }): void {
+  DOMPurify = createDOMPurify(window);
+  configured = false;
+  memo = { entries: new Map(), chars: 0, maxChars: options.memoChars };
+}
+
+/**
+ * On the server, sanitised messages by their stored HTML, least recently used out first: a DOM
+ * outside the browser is slow (milliseconds a message), and a page rendered again after a write
+ * shows mostly the same messages. An edit changes the HTML, so it is a new entry.
+ */
+let memo: { entries: Map<string, string>; chars: number; maxChars: number } | null = null;
+
+function remembered(html: string, make: () => string): string {
+  if (!memo) return make();
+  const hit = memo.entries.get(html);
+  if (hit !== undefined) {
+    memo.entries.delete(html);
+    memo.entries.set(html, hit);
+    return hit;
+  }
+  const clean = make();
+  memo.entries.set(html, clean);
+  memo.chars += html.length + clean.length;
+  for (const [key, value] of memo.entries) {
+    if (memo.chars <= memo.maxChars) break;
+    memo.entries.delete(key);
+    memo.chars -= key.length + value.length;
+  }
+  return clean;
+}
 
 function configure(): void {
   if (configured) return;
@@ -90,10 +128,14 @@ function decorateMentions(root: Element): void {
 }
 
 /**
- * Message HTML made safe to insert (DOMPurify on render, docs/product.md §1). Without a DOM (a future server
- * render) it returns nothing rather than trusting the input.
+ * Message HTML made safe to insert (DOMPurify on render, docs/product.md §1). Without a DOM it
+ * returns nothing rather than trusting the input.
  */
 export function sanitizeMessageHtml(html: string): string {
+  return remembered(html, () => sanitize(html));
+}
+
+function sanitize(html: string): string {
   if (!DOMPurify.isSupported) return '';
   configure();
   const body = DOMPurify.sanitize(html, {
@@ -103,7 +145,8 @@ export function sanitizeMessageHtml(html: string): string {
     ALLOW_ARIA_ATTR: false,
     RETURN_DOM: true,
   });
-  if (!(body instanceof Element)) return '';
-  decorateMentions(body);
-  return body.innerHTML;
+  // The window's own Element (a server DOM's differs from the global one): tell it by its shape.
+  if (!body || typeof body !== 'object' || !('innerHTML' in body)) return '';
+  decorateMentions(body as Element);
+  return (body as Element).innerHTML;
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useSiteName } from './get-site';
 
 /** The page title of docs/product.md §1: the product name, a colon, then the page subject. */
-function pageTitle(siteName: string, subject?: string): string {
+export function pageTitle(siteName: string, subject?: string): string {
   return subject ? `${siteName}: ${subject}` : siteName;
 }
 
@@ -28,8 +28,19 @@ function headElement<K extends 'link' | 'meta'>(
   return element;
 }
 
+/**
+ * Head elements the server rendered for the first page only (description, Open Graph, JSON-LD,
+ * robots): they describe that page, so they go once the visitor moves to another.
+ */
+function dropServerHead(pathname: string): void {
+  for (const element of document.head.querySelectorAll('[data-page]')) {
+    if (element.getAttribute('data-page') !== pathname) element.remove();
+  }
+}
+
 /** The canonical link, absolute, without query or hash; set on every navigation (docs/product.md §1). */
 export function setCanonical(pathname: string): void {
+  dropServerHead(pathname);
   const link = headElement('link', 'link[rel="canonical"]', (element) => {
     element.rel = 'canonical';
   });

@@ -108,10 +108,13 @@ export const guestCachePlugin = fp(
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', CACHE_CONTROL_PUBLIC);
         return payload;
       }
+      // An answer that will not be kept is encoded only the way this client takes it.
+      const store = fill.mayStore && !isPersonal(reply);
       const entry = encodeBody(payload, {
         contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+        only: store ? undefined : negotiateEncoding(request.headers['accept-encoding']),
       });
-      if (fill.mayStore && !isPersonal(reply)) cache.set(fill.key, entry, fill.tags, fill.epoch);
+      if (store) cache.set(fill.key, entry, fill.tags, fill.epoch);
       return writeEncoded(request, reply, entry);
     });
   },

@@ -89,6 +89,21 @@ describe('encodeBody', () => {
     expect(large.etag).toBe(json(text).etag);
     expect(large.etag).not.toBe(json(`${text} `).etag);
   });
+
+  it('encodes an answer that is not kept only the way its client takes it', () => {
+    const text = JSON.stringify({ text: 'שלום '.repeat(1000) });
+    const contentType = 'application/json; charset=utf-8';
+    const plain = encodeBody(text, { contentType, only: 'identity' });
+    expect([plain.gzip, plain.br]).toEqual([null, null]);
+    expect(bodyFor(plain, 'identity').body.toString()).toBe(text);
+    const gzip = encodeBody(text, { contentType, only: 'gzip' });
+    expect(gzip.br).toBeNull();
+    expect(bodyFor(gzip, 'gzip').encoding).toBe('gzip');
+    const br = encodeBody(text, { contentType, only: 'br' });
+    expect(br.gzip).toBeNull();
+    expect(bodyFor(br, 'br').encoding).toBe('br');
+    expect(plain.etag).toBe(json(text).etag);
+  });
 });
 
 describe('negotiateEncoding and etagMatches', () => {

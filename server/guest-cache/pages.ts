@@ -5,14 +5,24 @@ import { encodeBody, type GuestCache } from './guest-cache';
 import { writeEncoded } from './http';
 import { cacheTags } from './invalidation';
 
+/** A page's HTML and the status it is answered with. */
+export interface RenderedBody {
+  body: string;
+  status: number;
+}
+
 /**
- * Makes the HTML of a page as a guest sees it. Today every page is the built app shell; server
- * rendering will make the page from the path (and the same queries the JSON routes answer).
+ * Makes the HTML of a page as a guest sees it: server rendered (server/ssr/server-renderer.ts) or
+ * the built app shell.
  */
 export interface PageRenderer {
   /** Which build the pages come from: an entry made by another build is not served. */
   version(): Promise<string>;
-  render(pathname: string): Promise<string>;
+  /**
+   * The page at `url` (path and query); `status` is what the path alone says (404 for a path that
+   * is no route). The renderer may turn a 200 into a 404 (an unknown forum or topic).
+   */
+  render(url: string, status: number): Promise<RenderedBody>;
 }
 
 /** The app shell, `index.html` of the built client, for every page; a rebuild is seen at once. */
@@ -23,7 +33,7 @@ export function shellRenderer(clientDir: string): PageRenderer {
       const info = await stat(file);
       return `${info.mtimeMs}-${info.size}`;
     },
-    render: () => readFile(file, 'utf8'),
+    render: async (_url, status) => ({ body: await readFile(file, 'utf8'), status }),
   };
 }
 
@@ -45,7 +55,8 @@ export function pageTags(pathname: string): string[] | null {
 /**
  * Answers a page: from the guest cache when it holds this build's page, else rendered, stored
  * (only a 200 of a kept page) and sent, compressed and with an ETag either way. A 404 page keeps
- * its status and is never stored: any path can be asked for.
+ * its status and is never stored: any path can be asked for. An address with a query (a
+ * notification's `?message=`) is rendered for itself and not kept: the cache is keyed by path.
  */
 export async function sendPage(
   request: FastifyRequest,
@@ -53,18 +64,21 @@ export async function sendPage(
   options: { renderer: PageRenderer; status: number; cache: GuestCache | null },
 ): Promise<FastifyReply> {
   const { renderer, status, cache } = options;
-  const pathname = request.url.split('?', 1)[0] ?? '/';
+  const [pathname = '/', query] = request.url.split('?', 2);
   const key = `page:${pathname}`;
-  const tags = status === 200 ? pageTags(pathname) : null;
+  const tags = status === 200 && query === undefined ? pageTags(pathname) : null;
   const version = await renderer.version();
   const hit = tags && cache?.get(key);
   if (hit && hit.version === version) return reply.send(writeEncoded(request, reply, hit));
   const epoch = cache?.epoch ?? 0;
-  const entry = encodeBody(await renderer.render(pathname), {
-    status,
+  const rendered = await renderer.render(request.url, status);
+  const entry = encodeBody(rendered.body, {
+    status: rendered.status,
     contentType: 'text/html; charset=utf-8',
     version,
   });
-  if (cache && tags && request.headers.authorization === undefined) cache.set(key, entry, tags, epoch);
+  if (cache && tags && rendered.status === 200 && request.headers.authorization === undefined) {
+    cache.set(key, entry, tags, epoch);
+  }
   return reply.send(writeEncoded(request, reply, entry));
 }

@@ -1,20 +1,38 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isClientRoute } from '../../shared/client-routes';
-import { sendPage, shellRenderer } from '../guest-cache/pages';
+import type { ServerEntry } from '../../shared/server-render';
+import { type PageRenderer, sendPage, shellRenderer } from '../guest-cache/pages';
 import { apiError } from '../http-error';
+import { loadServerEntry, serverRenderer } from '../ssr/server-renderer';
 
 export const NOT_FOUND_PAGE = '/page/not-found';
 
 /**
  * Serves the built client: hashed assets with long caching (their .br/.gz twins from the build
- * when the browser takes them), and index.html for every page path so the single-page app can
- * route it, through the guest cache when the app has one. Paths that are no route of docs/product.md §2, and
- * `/page/not-found` itself, get the same page with a real 404 (the app then shows "not found").
+ * when the browser takes them), and every page path through the guest cache when the app has one:
+ * the guest pages rendered on the server (server/ssr/), the others as the app shell for the browser
+ * to render. Paths that are no route of docs/product.md §2, `/page/not-found` itself, and an unknown
+ * forum or topic get the not-found page with a real 404.
  */
-export async function clientPlugin(app: FastifyInstance, options: { clientDir: string | null }) {
+export async function clientPlugin(
+  app: FastifyInstance,
+  options: { clientDir: string | null; serverEntry?: ServerEntry | null },
+) {
   const { clientDir } = options;
-  const renderer = clientDir ? shellRenderer(clientDir) : null;
+  let renderer: PageRenderer | null = null;
+  if (clientDir) {
+    const entry = options.serverEntry === undefined ? await loadServerEntry(clientDir) : options.serverEntry;
+    renderer = entry
+      ? serverRenderer({
+          clientDir,
+          entry,
+          sources: { deps: app.deps, siteSettings: app.siteSettings },
+          publicUrl: app.config.publicUrl,
+          log: app.log,
+        })
+      : shellRenderer(clientDir);
+  }
   const cache = app.hasDecorator('guestCache') ? app.guestCache : null;
   if (clientDir) {
     await app.register(fastifyStatic, {
@@ -31,9 +49,9 @@ export async function clientPlugin(app: FastifyInstance, options: { clientDir: s
       },
     });
     // The static handler refuses a directory (403) without an index, so the home page is routed here.
-    const shell = shellRenderer(clientDir);
+    const home = renderer ?? shellRenderer(clientDir);
     app.get('/', { schema: { hide: true } }, (request, reply) =>
-      sendPage(request, reply, { renderer: shell, status: 200, cache }),
+      sendPage(request, reply, { renderer: home, status: 200, cache }),
     );
   }
   app.setNotFoundHandler(async (request, reply) => {

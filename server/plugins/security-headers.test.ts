@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/databases';
 import { createHash } from 'node:crypto';
 import { THEME_SCRIPT } from '../../shared/theme-script';
-import { PERMISSIONS_POLICY } from './security';
+import { PERMISSIONS_POLICY, securityHeaders } from './security';
 
 function cspDirectives(header: unknown): Map<string, string> {
   return new Map(
@@ -40,6 +40,22 @@ describeEachDatabase('production headers over http', (ctx) => {
     expect(policy).toBe(PERMISSIONS_POLICY);
     for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) {
       expect(policy).toContain(`${feature}=()`);
+    }
+  });
+
+  it('sends the one precomputed header set on answers, refusals and unknown paths alike', async () => {
+    const expected = securityHeaders(false);
+    expect(expected.map(([name]) => name)).toEqual(
+      expect.arrayContaining([
+        'content-security-policy',
+        'x-frame-options',
+        'referrer-policy',
+        'permissions-policy',
+      ]),
+    );
+    for (const url of ['/api/forums', '/api/topic/999999', '/api/no-such-route']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      for (const [name, value] of expected) expect(response.headers[name], `${url} ${name}`).toBe(value);
     }
   });
 

@@ -1,8 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import { THEME_SCRIPT } from '../../shared/theme-script';
 import { apiError } from '../http-error';
 
@@ -38,15 +38,9 @@ export const PERMISSIONS_POLICY = [
   'xr-spatial-tracking=()',
 ].join(', ');
 
-/**
- * Security headers with a Content-Security-Policy that allows no inline script but the theme's, and the
- * double-submit forgery check of docs/product.md §7: every response makes sure the browser holds an
- * XSRF-TOKEN cookie, and every non-GET API call must echo it in the X-XSRF-TOKEN header.
- */
-export const securityPlugin = fp(async (app: FastifyInstance) => {
-  const httpsOnly = app.config.publicUrl.startsWith('https:');
-  await app.register(cookie);
-  await app.register(helmet, {
+/** Helmet's settings: a Content-Security-Policy that allows no inline script but the theme's, and its other headers. */
+function helmetOptions(httpsOnly: boolean): HelmetOptions {
+  return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -71,10 +65,45 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     crossOriginEmbedderPolicy: false,
     // Only a site served over https may pin browsers to https.
     strictTransportSecurity: httpsOnly ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  });
+  };
+}
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+/**
+ * The security headers of every response, computed once at start: helmet writes them into a
+ * recording response instead of building its whole policy again on each request (profiled at 5 %
+ * of a list request), plus the Permissions-Policy.
+ */
+export function securityHeaders(httpsOnly: boolean): ReadonlyArray<readonly [string, string]> {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+    getHeader: (name: string) => headers.get(name.toLowerCase()),
+  };
+  helmet(helmetOptions(httpsOnly))(
+    {} as Parameters<ReturnType<typeof helmet>>[0],
+    recorder as unknown as Parameters<ReturnType<typeof helmet>>[1],
+    (error?: unknown) => {
+      if (error) throw error;
+    },
+  );
+  headers.set('permissions-policy', PERMISSIONS_POLICY);
+  return [...headers];
+}
+
+/**
+ * The security headers, and the double-submit forgery check of docs/product.md §7: every response
+ * makes sure the browser holds an XSRF-TOKEN cookie, and every non-GET API call must echo it in the
+ * X-XSRF-TOKEN header.
+ */
+export const securityPlugin = fp(async (app: FastifyInstance) => {
+  const httpsOnly = app.config.publicUrl.startsWith('https:');
+  await app.register(cookie);
+  const headers = securityHeaders(httpsOnly);
+  // On the raw response, as helmet did: a hijacked reply (the event streams) carries them too.
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
 
   app.addHook('onRequest', async (request, reply) => {

@@ -30,6 +30,11 @@ export async function createUser(
     isActive: options.active !== false,
     createdAt: now,
   });
+  return signIn(db, user, now);
+}
+
+/** Another live session of the same user, as a second device has. */
+export async function signIn(db: Kysely<Database>, user: UserRow, now = Date.now()): Promise<TestUser> {
   const token = randomBytes(32).toString('base64url');
   await insertSession(db, { userId: user.id, tokenHash: hashToken(token), now, expiresAt: now + 1e12 });
   return { user, token };

@@ -19,7 +19,7 @@ import { useTopicLive } from '../../features/topics/use-topic-live';
 import { useActor } from '../../session/auth-store';
 import { ReplyWriter } from '../../features/writer/reply-writer';
 import { he } from '../../i18n/he';
-import { formatDateTime } from '../../lib/dates';
+import { useDateFormat } from '../../lib/dates';
 import { useTitle } from '../../session/head';
 import { postImageUrl } from '../../lib/images';
 import { loadStatusOfQuery } from '../../lib/load-status-store';
@@ -99,6 +99,7 @@ export function TopicPage() {
 }
 
 function TopicHeader({ post }: { post: Post }) {
+  const { formatDateTime } = useDateFormat();
   const image = postImageUrl(post.image, 'big');
   return (
     <header className="topic-header">
@@ -260,6 +261,7 @@ function MessageItem({
   isMain: boolean;
   highlighted?: boolean;
 }) {
+  const { formatDateTime } = useDateFormat();
   const className = ['message', isMain ? 'message--main' : '', highlighted ? 'is-highlighted' : '']
     .filter(Boolean)
     .join(' ');

@@ -59,7 +59,6 @@ export async function anonymiseUser(
     })
     .where('id', '=', userId)
     .execute();
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
   await db.deleteFrom('pending_mails').where('user_id', '=', userId).execute();
   await db.updateTable('message_reports').set({ email: '' }).where('reporter_user_id', '=', userId).execute();
   await db.updateTable('analytics_events').set({ user_id: null }).where('user_id', '=', userId).execute();

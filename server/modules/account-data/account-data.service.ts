@@ -6,6 +6,7 @@ import { can } from '../../../shared/policies';
 import type { AccountExport } from '../../../shared/schemas/account-data';
 import { actorOf } from '../../actor';
 import { verifyPassword } from '../accounts/password';
+import { revokeSessionsOf } from '../accounts/revoke-sessions';
 import { lockActingAdmins } from '../members/members.repository';
 import { purgeMessagesOf } from '../members/members.service';
 import { anonymiseUser, likesOf, messagesOf, releaseHeldUsername, topicsOf } from './account-data.repository';
@@ -83,6 +84,7 @@ export async function deleteAccount(
       throw apiError('last_admin');
     }
     await anonymiseUser(trx, user.id, deps.clock.now(), DELETED_USER_NAME);
+    await revokeSessionsOf(trx, user.id);
   });
   return { ok: true as const, ...purged };
 }

@@ -23,18 +23,20 @@ function link(
 }
 
 /** The mail with the link that activates a new account; a fresh link each time it is made. */
-export function activationMail(deps: Deps, user: UserRow): OutgoingMail {
+export async function activationMail(deps: Deps, user: UserRow): Promise<OutgoingMail> {
+  const { siteName } = await deps.site.get();
   const url = link(deps, 'activate-user', user, 'activation');
   const days = Math.round(VALIDITY_MS.activationLink / (24 * HOUR));
   return {
     to: user.email,
+    fromName: siteName,
     link: url,
     ...renderLinkMail({
-      siteName: deps.config.siteName,
+      siteName,
       subject: 'הפעלת החשבון',
       greeting: `שלום ${user.username},`,
       body: [
-        `תודה שנרשמת לאתר ${deps.config.siteName}.`,
+        `תודה שנרשמת לאתר ${siteName}.`,
         'כדי לסיים את ההרשמה ולהפעיל את החשבון יש ללחוץ על הקישור. עד אז החשבון אינו פעיל.',
       ],
       linkLabel: 'הפעלת החשבון',
@@ -45,14 +47,16 @@ export function activationMail(deps: Deps, user: UserRow): OutgoingMail {
 }
 
 /** The mail with the link that sets a new password. */
-export function resetMail(deps: Deps, user: UserRow): OutgoingMail {
+export async function resetMail(deps: Deps, user: UserRow): Promise<OutgoingMail> {
+  const { siteName } = await deps.site.get();
   const url = link(deps, 'forgot-password', user, 'reset');
   const minutes = Math.round(VALIDITY_MS.resetLink / 60_000);
   return {
     to: user.email,
+    fromName: siteName,
     link: url,
     ...renderLinkMail({
-      siteName: deps.config.siteName,
+      siteName,
       subject: 'איפוס סיסמה',
       greeting: `שלום ${user.username},`,
       body: ['התקבלה בקשה לאיפוס הסיסמה שלך. כדי לבחור סיסמה חדשה יש ללחוץ על הקישור.'],

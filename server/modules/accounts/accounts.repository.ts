@@ -166,10 +166,11 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<number[]
 }
 
 /** Revokes every session of a user, or every one but `keepTokenHash`. */
-export async function deleteUserSessions(db: Db, userId: number, keepTokenHash?: string): Promise<void> {
+export async function deleteUserSessions(db: Db, userId: number, keepTokenHash?: string): Promise<number[]> {
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (keepTokenHash !== undefined) query = query.where('token_hash', '!=', keepTokenHash);
-  await query.execute();
+  const rows = await query.returning('id').execute();
+  return rows.map((row) => row.id);
 }
 
 export async function deleteExpiredSessions(db: Db, userId: number, now: number): Promise<void> {

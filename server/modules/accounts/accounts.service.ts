@@ -10,6 +10,7 @@ import {
 import type { AuthResponse, OwnUser } from '../../../shared/schemas/accounts';
 import { VALIDATION_MESSAGES } from '../../../shared/validation-messages';
 import type { Database, UserRow } from '../../db/database';
+import { revokeSessionsOf } from './revoke-sessions';
 import { publish } from '../../events';
 import { apiError } from '../../http-error';
 import { hashToken } from '../../plugins/auth';
@@ -102,7 +103,7 @@ export async function register(
     throw apiError('email_taken');
   }
   try {
-    await deps.mailer.send(activationMail(deps, user));
+    await deps.mailer.send(await activationMail(deps, user));
   } catch (error) {
     // The account stays; the mail is kept (as kind and user, never as a link) for pending-mails.ts.
     deps.log.warn({ err: error, userId: user.id }, 'activation mail failed; kept for a retry');
@@ -164,7 +165,7 @@ export async function forgotPassword(deps: Deps, email: string): Promise<void> {
   if (!user) throw apiError('unknown_email');
   if (user.is_active !== 1) throw apiError('inactive');
   try {
-    await deps.mailer.send(resetMail(deps, user));
+    await deps.mailer.send(await resetMail(deps, user));
   } catch (error) {
     deps.log.warn({ err: error, userId: user.id }, 'password reset mail failed');
     throw apiError('reset_mail_failed');
@@ -192,7 +193,7 @@ export async function resetPassword(deps: Deps, value: string, password: string)
   const passwordHash = await hashPassword(password);
   await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.setPassword(trx, user.id, passwordHash, version))) throw apiError('reset_link_used');
-    await repo.deleteUserSessions(trx, user.id);
+    await revokeSessionsOf(trx, user.id);
   });
 }
 
@@ -206,7 +207,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(password);
   await deps.db.transaction().execute(async (trx) => {
     await repo.setPassword(trx, user.id, passwordHash);
-    await repo.deleteUserSessions(trx, user.id, hashToken(currentToken));
+    await revokeSessionsOf(trx, user.id, { keepTokenHash: hashToken(currentToken) });
   });
 }
 
@@ -217,7 +218,7 @@ export async function changeEmail(deps: Deps, user: UserRow, email: string): Pro
   try {
     const token = await deps.db.transaction().execute(async (trx) => {
       await repo.setEmail(trx, user.id, email);
-      await repo.deleteUserSessions(trx, user.id);
+      await revokeSessionsOf(trx, user.id);
       return createSession(trx, user.id, now);
     });
     return { user: presentOwnUser({ ...user, email, email_key: email.toLowerCase() }), token };

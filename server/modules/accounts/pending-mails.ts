@@ -34,7 +34,7 @@ export async function retryPendingMails(deps: Deps): Promise<number> {
       continue;
     }
     try {
-      await deps.mailer.send(activationMail(deps, user));
+      await deps.mailer.send(await activationMail(deps, user));
       await repo.deletePendingMail(deps.db, mail.id);
       sent += 1;
     } catch (error) {

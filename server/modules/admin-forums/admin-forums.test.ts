@@ -177,6 +177,49 @@ describeEachDatabase('admin forums: /api/admin/forums…', (ctx) => {
     expect(moved?.forum_id).toBe(7);
   });
 
+  it('a topic written into a forum while it is being deleted or merged gets a 404, never a 500 (PostgreSQL)', async () => {
+    if (ctx.kind !== 'postgres') return;
+    const created = await api().post(
+      '/api/admin/forums',
+      { name: 'נמחק באמצע', icon: '🧹', description: '' },
+      { token: admin.token },
+    );
+    const forumId: number = created.json().id;
+    const elsewhere = await createTopic(ctx.db, { userId: user.user.id, forumId: 1 });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started = () => {};
+    const deleted = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    // The deletion has locked and removed the forum and not yet committed.
+    const deleter = ctx.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('forums').select('id').where('id', '=', forumId).forUpdate().execute();
+      await trx.deleteFrom('forums').where('id', '=', forumId).execute();
+      started();
+      await held;
+    });
+    await deleted;
+    const body = { subject: 'נושא באמצע מחיקה', message: '<p>תוכן</p>', forumId };
+    const posting = api().post('/api/topic', body, { token: user.token });
+    const moving = api().put(
+      '/api/topic/move',
+      { topicId: elsewhere.topic.id, forumId },
+      { token: admin.token },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await deleter;
+    for (const response of [await posting, await moving]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error).toBe('forum_not_found');
+    }
+    const orphans = await ctx.db.selectFrom('topics').select('id').where('forum_id', '=', forumId).execute();
+    expect(orphans).toEqual([]);
+  });
+
   it('marks every admin and own-data operation as an addition to the spec in the OpenAPI document', async () => {
     const document = (await api().get('/api/openapi.json')).json() as {
       paths: Record<string, Record<string, { description?: string }>>;

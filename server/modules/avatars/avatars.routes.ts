@@ -32,7 +32,7 @@ export const avatarsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', 'image/svg+xml; charset=utf-8')
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('content-security-policy', SVG_CSP)
-        .send(renderAvatar(user));
+        .send(await renderAvatar(user));
     },
   );
 };

@@ -6,11 +6,11 @@ import { apiClient } from '../../test/http';
 import { avatarUrl } from './avatar-url';
 import { renderAvatar } from './avatars.service';
 
-it('draws the same face for the same user and a different one for another id or name', () => {
-  const a = renderAvatar({ id: 1, username: 'דני' });
-  expect(renderAvatar({ id: 1, username: 'דני' })).toBe(a);
-  expect(renderAvatar({ id: 2, username: 'דני' })).not.toBe(a);
-  expect(renderAvatar({ id: 1, username: 'דנה' })).not.toBe(a);
+it('draws the same face for the same user and a different one for another id or name', async () => {
+  const a = await renderAvatar({ id: 1, username: 'דני' });
+  expect(await renderAvatar({ id: 1, username: 'דני' })).toBe(a);
+  expect(await renderAvatar({ id: 2, username: 'דני' })).not.toBe(a);
+  expect(await renderAvatar({ id: 1, username: 'דנה' })).not.toBe(a);
 });
 
 describeEachDatabase('GET /api/avatars/:file', (ctx) => {
@@ -25,7 +25,7 @@ describeEachDatabase('GET /api/avatars/:file', (ctx) => {
     expect(csp).toContain('sandbox');
     expect(csp).not.toContain('script-src');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.body).toBe(renderAvatar(user));
+    expect(response.body).toBe(await renderAvatar(user));
     expect(response.body).not.toMatch(/<script|javascript:|\son\w+=/i);
     const meta = await sharp(response.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'svg', width: 128, height: 128 });

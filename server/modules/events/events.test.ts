@@ -6,7 +6,7 @@ import { publish, subscribe } from '../../events';
 import { solvedCaptcha } from '../../test/captcha';
 import { describeEachDatabase } from '../../test/databases';
 import { listenForTests, openEventStream } from '../../test/event-stream';
-import { createReply, createTopic, createUser, type TestUser } from '../../test/factories';
+import { createReply, createTopic, createUser, signIn, type TestUser } from '../../test/factories';
 import { apiClient } from '../../test/http';
 
 const HEBREW = /[\u0590-\u05FF]/;
@@ -295,6 +295,43 @@ describeEachDatabase(
         expect(again.json<{ message: string }>().message).toBe(ERRORS.event_ticket_invalid.message);
         expect(ctx.app.liveEvents.streams.size).toBe(1);
         guest.close();
+      });
+
+      it("ends a member's streams when an admin suspends them, and other sessions' when the password changes", async () => {
+        const suspended = await createUser(ctx.db);
+        const suspendedStream = await openEventStream(
+          baseUrl,
+          `notifications=1&ticket=${await ticketFor(suspended)}`,
+        );
+        await suspendedStream.waitForText('retry:');
+        const suspension = await apiClient(ctx.app).post(
+          `/api/admin/users/${suspended.user.id}/suspension`,
+          { until: null, reason: 'ספאם' },
+          { token: admin.token },
+        );
+        expect(suspension.statusCode).toBe(200);
+        await suspendedStream.ended;
+
+        const changing = await createUser(ctx.db);
+        const otherDevice = await signIn(ctx.db, changing.user);
+        const kept = await openEventStream(baseUrl, `notifications=1&ticket=${await ticketFor(changing)}`);
+        const ended = await openEventStream(
+          baseUrl,
+          `notifications=1&ticket=${await ticketFor(otherDevice)}`,
+        );
+        await kept.waitForText('retry:');
+        await ended.waitForText('retry:');
+        const openBefore = ctx.app.liveEvents.streams.size;
+        const changed = await apiClient(ctx.app).put(
+          '/api/edit-profile/password',
+          { password: 'סיסמה-חדשה-1234' },
+          { token: changing.token },
+        );
+        expect(changed.statusCode).toBe(200);
+        await ended.ended;
+        // The session that made the change keeps its stream.
+        expect(ctx.app.liveEvents.streams.size).toBe(openBefore - 1);
+        kept.close();
       });
 
       it(`answers 429 in Hebrew beyond ${PER_ADDRESS} streams from one address`, async () => {

@@ -97,9 +97,10 @@ export const feedsRoutes: FastifyPluginAsyncZod<{ sitemapPageSize?: number }> = 
   });
 
   app.get('/feed.xml', { schema }, async (_request, reply) => {
+    const { siteName } = await app.siteSettings.get();
     const feed = await feedFor(app.db, {
       publicUrl,
-      title: app.config.siteName,
+      title: siteName,
       pagePath: '/',
       selfPath: '/feed.xml',
     });
@@ -113,9 +114,10 @@ export const feedsRoutes: FastifyPluginAsyncZod<{ sitemapPageSize?: number }> = 
       const { forumId } = request.params;
       const forum = await findForum(app.db, forumId);
       if (!forum) throw apiError('forum_not_found');
+      const { siteName } = await app.siteSettings.get();
       const feed = await feedFor(app.db, {
         publicUrl,
-        title: `${forum.name} · ${app.config.siteName}`,
+        title: `${forum.name} · ${siteName}`,
         pagePath: `/forum/${forumId}`,
         selfPath: `/forum/${forumId}/feed.xml`,
         forumId,

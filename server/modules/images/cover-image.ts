@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import sharp, { type OverlayOptions } from 'sharp';
+import type { OverlayOptions } from 'sharp';
+import { loadSharp } from './sharp';
 import { twemojiFileForEmoji } from '../../twemoji';
 
 export const BIG_SIZE = { width: 1200, height: 630 } as const;
@@ -61,6 +62,7 @@ export async function renderCover(input: {
   forumIcon: string;
   forumId: number;
 }): Promise<Buffer> {
+  const sharp = await loadSharp();
   const { width, height } = BIG_SIZE;
   const [from, to] = forumPalette(input.forumId);
   const iconSize = 300;

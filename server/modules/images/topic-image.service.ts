@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Deps } from '../../deps';
 import type { Kysely } from 'kysely';
-import sharp from 'sharp';
 import type { Database } from '../../db/database';
 import { findForum } from '../forums/forums.repository';
 import { BIG_SIZE, renderCover, SMALL_SIZE } from './cover-image';
 import { insertImage } from './images.repository';
 import { addressGuard, DEFAULT_FETCH_LIMITS, type SafeFetchOptions, safeFetch } from './safe-fetch';
+import { loadSharp } from './sharp';
 
 /** Decoding a small file into billions of pixels is refused (a decompression bomb). */
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -37,6 +37,7 @@ function decodeEntities(text: string): string {
 
 /** Both sizes as WebP, cropped to the cover's proportions around the most interesting region. */
 async function encodeSizes(source: Buffer) {
+  const sharp = await loadSharp();
   const decoded = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).rotate();
   const big = await decoded
     .clone()
@@ -55,6 +56,7 @@ const DOWNLOAD_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif'])
 
 /** The downloaded bytes when they are a raster picture of a sane size; throws otherwise. */
 async function checkDownloadedImage(bytes: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   const metadata = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   if (!metadata.format || !DOWNLOAD_FORMATS.has(metadata.format)) {
     throw new Error(`format ${metadata.format ?? 'unknown'} not accepted`);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config';
 import type { Logger } from '../../deps';
 import type { MailContent } from './mail.templates';
@@ -14,6 +14,8 @@ export interface OutgoingMail extends MailContent {
   headers?: Record<string, string>;
   /** A fixed Message-ID, so every attempt at one queued mail carries the same identity. */
   messageId?: string;
+  /** The sender's name: the site's name as admins saved it (SITE_NAME when none is given). */
+  fromName?: string;
 }
 
 export interface Mailer {
@@ -28,7 +30,7 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
 /** The message nodemailer sends, the same for SMTP and the outbox. */
 function messageOf(from: { name: string; address: string }, mail: OutgoingMail) {
   return {
-    from,
+    from: mail.fromName ? { ...from, name: mail.fromName } : from,
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
@@ -44,25 +46,36 @@ function messageOf(from: { name: string; address: string }, mail: OutgoingMail) 
  */
 export function createMailer(config: Config, log: Logger): Mailer {
   const from = { name: config.siteName, address: config.mailFrom };
+  // nodemailer loads with the first mail, not at start: most requests never send one.
+  let transport: Promise<Transporter> | undefined;
+  const open = () => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      config.smtpUrl
+        ? nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS })
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    );
+    return transport;
+  };
+  const close = () => {
+    void transport?.then((opened) => opened.close());
+  };
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS });
     return {
       async send(mail) {
-        await transport.sendMail(messageOf(from, mail));
+        await (await open()).sendMail(messageOf(from, mail));
       },
-      close: () => transport.close(),
+      close,
     };
   }
   const outbox = path.join(config.dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail(messageOf(from, mail));
+      const info = await (await open()).sendMail(messageOf(from, mail));
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
       log.info({ to: mail.to, link: mail.link, file }, 'no SMTP_URL: mail written to the outbox');
     },
-    close: () => transport.close(),
+    close,
   };
 }

@@ -67,10 +67,6 @@ export async function setSuspension(
     .execute();
 }
 
-export async function deleteSessionsOf(db: Db, userId: number): Promise<void> {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
-}
-
 /**
  * The ids of the admins who can still act (active, not deleted), locked on PostgreSQL so two
  * demotions at once cannot both see "one other admin is left". SQLite runs one write at a time.

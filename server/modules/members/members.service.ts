@@ -10,9 +10,9 @@ import { publish } from '../../events';
 import { findMessage } from '../messages/messages.repository';
 import { removeMessage } from '../messages/messages.service';
 import { recordModeration } from '../moderation-log/moderation-log.repository';
+import { revokeSessionsOf } from '../accounts/revoke-sessions';
 import { deleteTopicWithMessages, findTopic, lockTopic } from '../topics/topics.repository';
 import {
-  deleteSessionsOf,
   findMember,
   lockActingAdmins,
   type MemberRow,
@@ -123,7 +123,7 @@ export async function suspendMember(
     if (member.deleted_at !== null) throw apiError('user_deleted');
     if (member.is_admin === 1) throw apiError('cannot_suspend_admin');
     await setSuspension(trx, id, { until: input.until ?? SUSPENDED_FOR_GOOD, reason: input.reason });
-    await deleteSessionsOf(trx, id);
+    await revokeSessionsOf(trx, id);
     await recordModeration(trx, {
       adminId: actor.id,
       action: 'member_suspended',

@@ -54,6 +54,7 @@ describeEachDatabase(
       mailer: ctx.app.mailer,
       config: ctx.config,
       log: logged.log,
+      site: ctx.app.siteSettings,
       instanceId,
     });
     const mailsTo = (user: TestUser) =>

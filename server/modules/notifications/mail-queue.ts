@@ -131,8 +131,9 @@ export async function composeMail(
   const scope: UnsubscribeScope =
     mail.kind === 'immediate' && first ? CATEGORY_OF[first.kind as NotificationKind] : 'all';
   const unsubscribeLink = `${base}/mail/unsubscribe/${signUnsubscribe(deps.config.secretKey, user.id, scope)}`;
+  const { siteName } = await deps.site.get();
   const content = renderNotificationMail({
-    siteName: deps.config.siteName,
+    siteName,
     subject: mail.kind === 'immediate' ? (items[0]?.text ?? '') : `סיכום יומי: ${items.length} התראות חדשות`,
     greeting: `שלום ${user.username},`,
     items,
@@ -144,6 +145,7 @@ export async function composeMail(
     notificationIds: rows.map((row) => row.id),
     outgoing: {
       to: user.email,
+      fromName: siteName,
       link: items[0]?.link ?? `${base}/`,
       ...content,
       messageId: mail.message_id_header,

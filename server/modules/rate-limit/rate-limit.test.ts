@@ -7,7 +7,7 @@ import { solvedCaptcha } from '../../test/captcha';
 import { describeEachDatabase, type TestContext } from '../../test/databases';
 import { createUser } from '../../test/factories';
 import { DEFAULT_RATE_LIMITS, parseRateLimits } from './rate-limit.rules';
-import { enforceActionLimits, enforceRateLimit } from './rate-limit.service';
+import { enforceActionLimits, enforceRateLimit, enforceRateLimits } from './rate-limit.service';
 
 const LIMITS =
   'login.ip=4/60,login.email=2/60,register.ip=2/60,forgotPassword.email=1/60,report.ip=2/60,report.email=1/60';
@@ -129,6 +129,20 @@ describeEachDatabase(
       await expect(enforceRateLimit(ctx.app, key, 2, 1_000)).resolves.toBeUndefined();
       await expect(enforceRateLimit(ctx.app, key, 2, 1_000)).resolves.toBeUndefined();
       await expect(enforceRateLimit(ctx.app, key, 2, 1_000)).rejects.toMatchObject({ statusCode: 429 });
+    });
+
+    it('enforceRateLimits counts the request on every counter and refuses when any is past its limit', async () => {
+      const tight = `reply.user|${Math.random()}`;
+      const loose = `reply.ip|${Math.random()}`;
+      const both = [
+        { key: tight, limit: 1, windowMs: 1_000 },
+        { key: loose, limit: 3, windowMs: 1_000 },
+      ];
+      await enforceRateLimits(ctx.app, both);
+      await expect(enforceRateLimits(ctx.app, both)).rejects.toMatchObject({ statusCode: 429 });
+      // The refused request counted on the loose counter too: one more fills it, the next is refused.
+      await enforceRateLimit(ctx.app, loose, 3, 1_000);
+      await expect(enforceRateLimit(ctx.app, loose, 3, 1_000)).rejects.toMatchObject({ statusCode: 429 });
     });
   },
   { config: { RATE_LIMITS: LIMITS } },

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { enforceRateLimit } from './rate-limit.service';
+import { enforceRateLimits, type RateLimitCounter } from './rate-limit.service';
 import { NEW_ACCOUNT_MS, type RateLimitRuleName, type WriteAction } from './rate-limit.rules';
 
 /** A link in message markup: an anchor, or an address typed as text. */
@@ -23,13 +23,16 @@ export async function limitWrite(
 ): Promise<void> {
   const user = request.user;
   if (!user) return;
-  const rule = (name: RateLimitRuleName) => app.config.rateLimits[name];
-  const count = (name: RateLimitRuleName, who: string | number) =>
-    enforceRateLimit(app, `${name}|${who}`, rule(name).limit, rule(name).windowMs);
-
-  await count(`${action}.user`, user.id);
-  await count(`${action}.ip`, request.ip);
-  if (app.clock.now() - Number(user.created_at) >= NEW_ACCOUNT_MS) return;
-  if (action === 'topic') await count('topic.newUser', user.id);
-  if (markup !== undefined && containsLink(markup)) await count('link.newUser', user.id);
+  const counters: RateLimitCounter[] = [];
+  const count = (name: RateLimitRuleName, who: string | number) => {
+    const rule = app.config.rateLimits[name];
+    counters.push({ key: `${name}|${who}`, limit: rule.limit, windowMs: rule.windowMs });
+  };
+  count(`${action}.user`, user.id);
+  count(`${action}.ip`, request.ip);
+  if (app.clock.now() - Number(user.created_at) < NEW_ACCOUNT_MS) {
+    if (action === 'topic') count('topic.newUser', user.id);
+    if (markup !== undefined && containsLink(markup)) count('link.newUser', user.id);
+  }
+  await enforceRateLimits(app, counters);
 }

@@ -12,7 +12,7 @@ import {
   findTopicsWithSubjectWords,
 } from './recommendations.repository';
 
-/** How many subject words are looked up, and how many of the newest matches are ranked. */
+/** How many subject words are looked up, and how many of the most recently created matches are ranked. */
 const MAX_WORDS = 5;
 const MAX_CANDIDATES = 200;
 

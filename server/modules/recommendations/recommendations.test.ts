@@ -1,3 +1,4 @@
+import { type Compilable, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { normalizeForSearch } from '../../../shared/hebrew';
 import { LIMITS } from '../../../shared/limits';
@@ -6,6 +7,7 @@ import type { TopicRow } from '../../db/database';
 import { describeEachDatabase } from '../../test/databases';
 import { createTopic, createUser, type TestUser } from '../../test/factories';
 import { apiClient } from '../../test/http';
+import { recentTopicsQuery, subjectWordsQuery } from './recommendations.repository';
 import { subjectWords } from './recommendations.service';
 
 describe('subjectWords', () => {
@@ -104,5 +106,72 @@ describeEachDatabase('GET /api/recommendations/:id', (ctx) => {
       true,
     );
     expect(new Set(ids(page)).size).toBe(LIMITS.recommendationsMax);
+  });
+});
+
+describeEachDatabase('query plans of the recommendations', (ctx) => {
+  beforeAll(async () => {
+    const { user } = await createUser(ctx.db);
+    for (let index = 0; index < 30; index += 1)
+      await createTopic(ctx.db, { userId: user.id, subject: `גינון ${index}`, forumId: (index % 3) + 1 });
+  });
+
+  /** The plan of a query, one line per step; PostgreSQL is told to prefer indexes, as on a big table. */
+  const plan = async (query: Compilable, ordered = false) => {
+    const compiled = query.compile();
+    if (ctx.kind === 'sqlite') {
+      const result = await ctx.db.executeQuery<{ detail: string }>({
+        ...compiled,
+        sql: `EXPLAIN QUERY PLAN ${compiled.sql}`,
+      });
+      return result.rows.map((row) => row.detail).join('\n');
+    }
+    return ctx.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+      // A list read in index order: a sort or a bitmap (which loses the order) would show the index does not serve it.
+      if (ordered) {
+        await sql`SET LOCAL enable_bitmapscan = off`.execute(trx);
+        await sql`SET LOCAL enable_sort = off`.execute(trx);
+      }
+      const result = await trx.executeQuery<{ 'QUERY PLAN': string }>({
+        ...compiled,
+        sql: `EXPLAIN ${compiled.sql}`,
+      });
+      return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+  };
+
+  it('takes the candidates from the subjects index, stopping at the limit, never scanning topics', async () => {
+    const query = subjectWordsQuery(ctx.db, ['גינון', 'עגבניות'], 1, 200);
+    if (!query) throw new Error('two words make a query');
+    const text = await plan(query);
+    if (ctx.kind === 'sqlite') {
+      expect(text).toMatch(/topics_fts VIRTUAL TABLE INDEX \d+:M/);
+      expect(text).toMatch(/SEARCH topics USING INTEGER PRIMARY KEY/);
+      expect(text).not.toMatch(/^SCAN topics$/m);
+      // The index hands its matches over in rowid order: no sort of every match.
+      expect(query.compile().sql).toMatch(/MATCH \? ORDER BY rowid DESC LIMIT \?/);
+    } else {
+      expect(text).toMatch(
+        /Bitmap Index Scan on topics_subject_search_trgm|Index Scan Backward using topics_pkey/,
+      );
+      expect(text).not.toMatch(/Seq Scan on topics/);
+      expect(text).toMatch(/Limit/);
+    }
+  });
+
+  it('fills up from the timestamp indexes, of a forum and of all', async () => {
+    for (const forumId of [2, undefined]) {
+      const text = await plan(recentTopicsQuery(ctx.db, { forumId, excludeIds: [1, 2], limit: 5 }), true);
+      if (ctx.kind === 'sqlite') {
+        expect(text).toMatch(
+          /(SCAN|SEARCH) topics USING INDEX (topics_forum_timestamp|sqlite_autoindex_topics_\d+)/,
+        );
+        expect(text).not.toMatch(/TEMP B-TREE/);
+      } else {
+        expect(text).toMatch(/Index Scan Backward using (topics_forum_timestamp|topics_timestamp_key)/);
+        expect(text).not.toMatch(/Seq Scan|Sort/);
+      }
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { type CompiledQuery, type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import { databaseKind } from '../../db/connect';
 import type { Database, TopicRow } from '../../db/database';
 
@@ -32,24 +32,34 @@ function matchesText(db: Kysely<Database>, text: string): Expression<SqlBool> {
       WHERE messages_fts MATCH ${phrase}))`;
 }
 
-/** How many of the newest topics a page first checks directly, before asking the index. */
+/**
+ * How many matching messages (and, apart, subjects) the index is asked for before the word is
+ * called common. Below it the index has given every match, and a page is those topics sorted by
+ * activity: a cost set by the number of matches, whatever the size of the forum.
+ */
+const RARE_MATCH_LIMIT = 500;
+
+/** How many of the newest topics a page of a common word first checks directly, before the index. */
 const RECENT_WINDOW = 100;
 
 /**
  * How many messages that direct check may read at most: long threads stay recent, and a hundred
  * of them can hold tens of thousands of messages (measured: 16,654 in the benchmark's forum, about
- * 380 ms for a rare word, which the index answers in 2 ms).
+ * 380 ms, which the index answers in 2 ms).
  */
 const RECENT_MESSAGE_BUDGET = 2_000;
 
 /**
  * One page of topics matching `text`, newest activity first, older than `before` when given.
  *
+ * The index is asked first for at most RARE_MATCH_LIMIT matches. When it has no more than that
+ * (a rare word), it has given them all, and their topics are sorted by activity.
+ *
  * A common word can match a large share of all messages, and any index lookup must then visit
  * every match before it can sort the topics. So a page first checks the newest topics directly
  * (at most RECENT_WINDOW of them and RECENT_MESSAGE_BUDGET of their messages): a common word fills
  * the page there. Only when they hold too few matches does the trigram index find the rest, older
- * than the topics checked, where its cost is that of a rare word.
+ * than the topics checked.
  */
 export async function searchTopics(
   db: Kysely<Database>,
@@ -58,7 +68,13 @@ export async function searchTopics(
   limit: number,
   window: number = RECENT_WINDOW,
   messageBudget: number = RECENT_MESSAGE_BUDGET,
+  rareLimit: number = RARE_MATCH_LIMIT,
 ): Promise<TopicRow[]> {
+  const rare = await rareMatchTopicIds(db, text, rareLimit);
+  if (rare !== null) {
+    if (rare.length === 0) return [];
+    return topicsAmongQuery(db, rare, before, limit).execute();
+  }
   let recentQuery = db.selectFrom('topics').select(['id', 'timestamp', 'replies']);
   if (before !== null) recentQuery = recentQuery.where('timestamp', '<', before);
   const recent = await recentQuery.orderBy('timestamp', 'desc').limit(window).execute();
@@ -87,6 +103,74 @@ export async function searchTopics(
   return [...hits, ...older];
 }
 
+/**
+ * The topics of every message and subject containing `text`, when the index holds at most `limit`
+ * of each; null when it holds more (the word is common). Reads at most `limit + 1` index entries
+ * of each kind, so a common word costs no more here than a rare one.
+ */
+export async function rareMatchTopicIds(
+  db: Kysely<Database>,
+  text: string,
+  limit: number,
+): Promise<number[] | null> {
+  const fromMessages = await messageMatchesQuery(db, text, limit + 1).execute();
+  if (fromMessages.length > limit) return null;
+  const fromSubjects = await subjectMatchesQuery(db, text, limit + 1).execute();
+  if (fromSubjects.length > limit) return null;
+  return [...new Set([...fromMessages, ...fromSubjects].map((row) => Number(row.topic_id)))];
+}
+
+/** The topics of up to `limit` messages containing `text`, found through the messages' index. */
+function messageMatchesQuery(db: Kysely<Database>, text: string, limit: number) {
+  if (databaseKind(db) === 'postgres') {
+    // No ORDER BY: the bitmap of the trigram index is read until `limit` rows have passed the recheck.
+    return db
+      .selectFrom('messages')
+      .select(sql<number>`messages.topic_id`.as('topic_id'))
+      .where(sql<SqlBool>`messages.content_search LIKE ${likeContaining(text)} ESCAPE '\\'`)
+      .limit(limit);
+  }
+  return db
+    .selectFrom('messages')
+    .select(sql<number>`messages.topic_id`.as('topic_id'))
+    .where(
+      sql<SqlBool>`messages.id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ${ftsPhrase(text)} LIMIT ${limit})`,
+    );
+}
+
+/** Up to `limit` topics whose subject contains `text`, found through the subjects' index. */
+function subjectMatchesQuery(db: Kysely<Database>, text: string, limit: number) {
+  if (databaseKind(db) === 'postgres') {
+    return db
+      .selectFrom('topics')
+      .select(sql<number>`topics.id`.as('topic_id'))
+      .where(sql<SqlBool>`topics.subject_search LIKE ${likeContaining(text)} ESCAPE '\\'`)
+      .limit(limit);
+  }
+  return db
+    .selectFrom(sql<{ rowid: number }>`topics_fts`.as('topics_fts'))
+    .select(sql<number>`rowid`.as('topic_id'))
+    .where(sql<SqlBool>`topics_fts MATCH ${ftsPhrase(text)}`)
+    .limit(limit);
+}
+
+/** A page of the given topics, newest activity first, older than `before` when given. */
+function topicsAmongQuery(
+  db: Kysely<Database>,
+  ids: readonly number[],
+  before: number | null,
+  limit: number,
+) {
+  // One parameter for the whole list, so every page shares one prepared statement.
+  const among =
+    databaseKind(db) === 'postgres'
+      ? sql<SqlBool>`topics.id = ANY(${ids}::bigint[])`
+      : sql<SqlBool>`topics.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+  let query = db.selectFrom('topics').selectAll('topics').where(among);
+  if (before !== null) query = query.where('topics.timestamp', '<', before);
+  return query.orderBy('topics.timestamp', 'desc').limit(limit);
+}
+
 /** The newest topics, in order, whose messages (replies plus the main one) fit the budget. */
 function newestWithinBudget<T extends { replies: number }>(topics: T[], budget: number): T[] {
   let messages = 0;
@@ -113,13 +197,21 @@ function indexedSearchQuery(db: Kysely<Database>, text: string, before: number |
   return query.orderBy('topics.timestamp', 'desc').limit(limit);
 }
 
-/** The plan of the indexed search query, one line per step, for the tests that guard the index. */
-export async function explainSearch(db: Kysely<Database>, text: string): Promise<string[]> {
-  const compiled = indexedSearchQuery(db, text, Number.MAX_SAFE_INTEGER, 8).compile();
+/** The plans of the search's queries, one line per step, for the tests that guard the indexes. */
+export async function explainSearch(
+  db: Kysely<Database>,
+  text: string,
+): Promise<{ indexed: string[]; rareMessages: string[]; rareSubjects: string[]; among: string[] }> {
+  return {
+    indexed: await explain(db, indexedSearchQuery(db, text, Number.MAX_SAFE_INTEGER, 8).compile()),
+    rareMessages: await explain(db, messageMatchesQuery(db, text, RARE_MATCH_LIMIT + 1).compile()),
+    rareSubjects: await explain(db, subjectMatchesQuery(db, text, RARE_MATCH_LIMIT + 1).compile()),
+    among: await explain(db, topicsAmongQuery(db, [1, 2, 3], Number.MAX_SAFE_INTEGER, 8).compile()),
+  };
+}
+
+async function explain(db: Kysely<Database>, compiled: CompiledQuery): Promise<string[]> {
   const prefix = databaseKind(db) === 'postgres' ? 'EXPLAIN ' : 'EXPLAIN QUERY PLAN ';
-  const result = await db.executeQuery<Record<string, unknown>>({
-    ...compiled,
-    sql: prefix + compiled.sql,
-  });
+  const result = await db.executeQuery<Record<string, unknown>>({ ...compiled, sql: prefix + compiled.sql });
   return result.rows.map((row) => String(row['QUERY PLAN'] ?? row.detail ?? JSON.stringify(row)));
 }

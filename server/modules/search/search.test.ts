@@ -8,7 +8,7 @@ import { describeEachDatabase } from '../../test/databases';
 import { createReply, createTopic, createUser, type TestUser } from '../../test/factories';
 import { apiClient } from '../../test/http';
 import { ERRORS } from '../../../shared/errors';
-import { explainSearch, searchTopics } from './search.repository';
+import { explainSearch, rareMatchTopicIds, searchTopics } from './search.repository';
 
 const BASE = Date.UTC(2026, 0, 1);
 
@@ -224,6 +224,35 @@ describeEachDatabase('search', (ctx) => {
     });
   });
 
+  describe('the index under many writes', () => {
+    it('finds every reply after more commits than a level of the index holds, and stays whole', async () => {
+      const row = await topic('נושא עם הרבה תגובות', 'פתיחה');
+      // More than `crisismerge` (64) commits, each writing its own segment, so levels are merged.
+      for (let index = 0; index < 70; index += 1)
+        await createReply(ctx.db, {
+          topicId: row.id,
+          userId: other.user.id,
+          content: `<p>תגובה ${index} ${index % 10 === 0 ? 'זיקית' : 'רגילה'}</p>`,
+          now: next(),
+        });
+      expect(ids(await search('זיקית'))).toEqual([row.id]);
+      const found = await rareMatchTopicIds(ctx.db, 'זיקית', 100);
+      expect(found).toEqual([row.id]);
+      if (ctx.kind === 'sqlite') {
+        // Merging is left to full levels, not done after each write (the migration's settings).
+        const settings = await sql<{ k: string; v: number }>`SELECT k, v FROM messages_fts_config
+          WHERE k IN ('automerge', 'crisismerge') ORDER BY k`.execute(ctx.db);
+        expect(settings.rows).toEqual([
+          { k: 'automerge', v: 0 },
+          { k: 'crisismerge', v: 64 },
+        ]);
+        await sql`INSERT INTO messages_fts (messages_fts, rank) VALUES ('integrity-check', 1)`.execute(
+          ctx.db,
+        );
+      }
+    });
+  });
+
   describe('pagination', () => {
     let matching: number[] = [];
 
@@ -276,7 +305,7 @@ describeEachDatabase('search', (ctx) => {
     });
 
     it('gives the same pages whether the recent window or the index finds the matches', async () => {
-      const all = async (window: number, messageBudget?: number) => {
+      const all = async (window: number, messageBudget?: number, rareLimit?: number) => {
         const found: number[] = [];
         let before: number | null = null;
         for (;;) {
@@ -287,6 +316,7 @@ describeEachDatabase('search', (ctx) => {
             LIMITS.pageSize + 1,
             window,
             messageBudget,
+            rareLimit,
           );
           const page = rows.slice(0, LIMITS.pageSize);
           found.push(...page.map((row) => row.id));
@@ -295,30 +325,64 @@ describeEachDatabase('search', (ctx) => {
           before = last.timestamp;
         }
       };
-      // 1: the index does nearly all the work; 5: a page joins both; 1000: the window alone.
-      for (const window of [1, 5, 1000]) expect(await all(window)).toEqual(matching);
+      // The word is rare under the default limit: the index gives every match at once.
+      expect(await all(1)).toEqual(matching);
+      // As a common word (rare limit 0): 1: the index does nearly all the work; 5: a page joins
+      // both; 1000: the window alone.
+      for (const window of [1, 5, 1000]) expect(await all(window, undefined, 0)).toEqual(matching);
       // A message budget cuts the direct check short (0: the index alone) without changing a page.
-      for (const budget of [0, 1, 3, 12]) expect(await all(1000, budget)).toEqual(matching);
+      for (const budget of [0, 1, 3, 12]) expect(await all(1000, budget, 0)).toEqual(matching);
+      // A limit just below or at the number of matching messages: common, then rare.
+      const messages = matching.length - Math.ceil(matching.length / 3);
+      for (const rareLimit of [messages - 1, messages])
+        expect(await all(5, undefined, rareLimit)).toEqual(matching);
+    });
+
+    it('calls a word rare while the index holds no more matches than the limit', async () => {
+      // Matches: a third of the topics by subject, a third by their main message, a third by a reply.
+      const subjects = Math.ceil(matching.length / 3);
+      const messages = matching.length - subjects;
+      expect(await rareMatchTopicIds(ctx.db, 'דפדוף', messages - 1)).toBeNull();
+      expect(await rareMatchTopicIds(ctx.db, 'דפדוף', subjects - 1)).toBeNull();
+      const all = await rareMatchTopicIds(ctx.db, 'דפדוף', matching.length);
+      expect([...(all ?? [])].sort((a, b) => a - b)).toEqual([...matching].sort((a, b) => a - b));
+      expect(await rareMatchTopicIds(ctx.db, 'אין-כזאת-מילה', 0)).toEqual([]);
     });
   });
 
   describe('query plan', () => {
     it('looks matches up in the trigram index of messages and of subjects', async () => {
       if (ctx.kind === 'sqlite') {
-        const plan = (await explainSearch(ctx.db, 'שלום')).join('\n');
-        expect(plan).toMatch(/messages_fts VIRTUAL TABLE INDEX \d+:M/);
-        expect(plan).toMatch(/topics_fts VIRTUAL TABLE INDEX \d+:M/);
-        expect(plan).not.toMatch(/SCAN messages\b/);
+        const plans = await explainSearch(ctx.db, 'שלום');
+        const indexed = plans.indexed.join('\n');
+        expect(indexed).toMatch(/messages_fts VIRTUAL TABLE INDEX \d+:M/);
+        expect(indexed).toMatch(/topics_fts VIRTUAL TABLE INDEX \d+:M/);
+        expect(indexed).not.toMatch(/SCAN messages\b/);
+        const rareMessages = plans.rareMessages.join('\n');
+        expect(rareMessages).toMatch(/messages_fts VIRTUAL TABLE INDEX \d+:M/);
+        expect(rareMessages).toMatch(/SEARCH messages USING INTEGER PRIMARY KEY/);
+        expect(rareMessages).not.toMatch(/SCAN messages\b/);
+        expect(plans.rareSubjects.join('\n')).toMatch(/topics_fts VIRTUAL TABLE INDEX \d+:M/);
+        const among = plans.among.join('\n');
+        expect(among).toMatch(/SEARCH topics USING INTEGER PRIMARY KEY/);
+        expect(among).not.toMatch(/SCAN topics\b/);
         return;
       }
       // A test database is too small for the planner to prefer an index; forbid the full scan.
-      const plan = await ctx.db.transaction().execute(async (trx) => {
+      const plans = await ctx.db.transaction().execute(async (trx) => {
         await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-        return (await explainSearch(trx, 'שלום')).join('\n');
+        return explainSearch(trx, 'שלום');
       });
-      expect(plan).toContain('Bitmap Index Scan on messages_content_search_trgm');
-      expect(plan).toContain('Bitmap Index Scan on topics_subject_search_trgm');
-      expect(plan).not.toMatch(/Seq Scan on messages/);
+      const indexed = plans.indexed.join('\n');
+      expect(indexed).toContain('Bitmap Index Scan on messages_content_search_trgm');
+      expect(indexed).toContain('Bitmap Index Scan on topics_subject_search_trgm');
+      expect(indexed).not.toMatch(/Seq Scan on messages/);
+      expect(plans.rareMessages.join('\n')).toContain('Bitmap Index Scan on messages_content_search_trgm');
+      expect(plans.rareSubjects.join('\n')).toContain('Bitmap Index Scan on topics_subject_search_trgm');
+      expect(plans.among.join('\n')).toMatch(
+        /Index Scan using topics_pkey on topics|Bitmap Index Scan on topics_pkey/,
+      );
+      expect(plans.among.join('\n')).not.toMatch(/Seq Scan on topics/);
     });
   });
 });

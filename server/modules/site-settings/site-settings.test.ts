@@ -2,6 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { createUser, type TestUser } from '../../test/factories';
 import { apiClient } from '../../test/http';
+import { resetMail } from '../accounts/accounts.mails';
 import { SITE_SETTINGS_TTL_MS, SiteSettingsStore } from './site-settings.service';
 
 const ENV = {
@@ -56,6 +57,17 @@ describeEachDatabase(
         description: 'תיאור מהסביבה',
       });
       expect((await api().get('/api/admin/site', { token: admin.token })).json()).toEqual(saved.json());
+    });
+
+    it("the saved name titles the Atom feeds and the mails, not the environment's", async () => {
+      const feed = await api().get('/feed.xml');
+      expect(feed.statusCode).toBe(200);
+      expect(feed.body).toContain('<title>הפורום החדש</title>');
+      expect(feed.body).not.toContain('פורום הסביבה');
+      expect((await api().get('/forum/1/feed.xml')).body).toMatch(/<title>[^<]+ · הפורום החדש<\/title>/);
+      const mail = await resetMail(ctx.app.deps, user.user);
+      expect(mail.fromName).toBe('הפורום החדש');
+      expect(mail.subject).toBe('הפורום החדש: איפוס סיסמה');
     });
 
     it('refuses bad values with a Hebrew message and keeps the old ones', async () => {

@@ -6,6 +6,11 @@ import type { Database } from '../../db/database';
 import { describeEachDatabase } from '../../test/databases';
 import { createReply, createTopic, createUser } from '../../test/factories';
 import { likesByMessageQuery, listTopicMessagesQuery } from '../messages/messages.repository';
+import {
+  findMessageWithAuthorQuery,
+  listTopicMessagesWithAuthorsQuery,
+  listTopicsWithAuthorsQuery,
+} from './topic-pages.repository';
 import { listTopicsQuery } from './topics.repository';
 
 /**
@@ -97,4 +102,61 @@ describeEachDatabase('query plans of the lists and the topic page', (ctx) => {
       expect(text).not.toMatch(/Seq Scan/);
     }
   });
+
+  it('reads a list page with its authors in one walk of the same index, each author by primary key', async () => {
+    const cases = [
+      { forumId: undefined, index: homeIndex[ctx.kind] },
+      { forumId: 2, index: /topics_forum_timestamp/ },
+    ];
+    for (const { forumId, index } of cases) {
+      for (const before of [undefined, Number.MAX_SAFE_INTEGER]) {
+        const text = await plan(
+          ctx.db,
+          ctx.kind,
+          listTopicsWithAuthorsQuery(ctx.db, { forumId, before, limit }),
+        );
+        expectIndexWalk(text, ctx.kind, index);
+        expectPrimaryKeyLookup(text, ctx.kind, 'users');
+      }
+    }
+  });
+
+  it('reads a page of messages with authors and likes in one walk of (topic_id, id)', async () => {
+    for (const before of [undefined, topicId + 20]) {
+      const text = await plan(
+        ctx.db,
+        ctx.kind,
+        listTopicMessagesWithAuthorsQuery(ctx.db, topicId, { before, limit }),
+      );
+      // The one sort SQLite adds orders a single message's likes inside their aggregate.
+      const outer = text.replace(/^USE TEMP B-TREE FOR group_concat\(ORDER BY\)$/m, '');
+      expectIndexWalk(outer, ctx.kind, /messages_topic_id/);
+      expectPrimaryKeyLookup(text, ctx.kind, 'users');
+      expectLikesByPrimaryKey(text, ctx.kind);
+    }
+    const main = await plan(ctx.db, ctx.kind, findMessageWithAuthorQuery(ctx.db, topicId));
+    expectPrimaryKeyLookup(main, ctx.kind, 'messages');
+    expectLikesByPrimaryKey(main, ctx.kind);
+  });
 });
+
+/** A joined table read one row at a time by its primary key, never scanned. */
+function expectPrimaryKeyLookup(text: string, kind: 'sqlite' | 'postgres', table: string) {
+  if (kind === 'sqlite') {
+    expect(text).toMatch(new RegExp(`SEARCH ${table} USING INTEGER PRIMARY KEY \\(rowid=\\?\\)`));
+    expect(text).not.toMatch(new RegExp(`SCAN ${table}\\b`));
+  } else {
+    expect(text).toMatch(new RegExp(`Index Scan using ${table}_pkey on ${table}`));
+    expect(text).not.toMatch(new RegExp(`Seq Scan on ${table}`));
+  }
+}
+
+/** The likes aggregate of each message reads the likes primary key (message_id, user_id). */
+function expectLikesByPrimaryKey(text: string, kind: 'sqlite' | 'postgres') {
+  if (kind === 'sqlite') {
+    expect(text).toMatch(/SEARCH likes USING (COVERING )?INDEX sqlite_autoindex_likes_1 \(message_id=\?\)/);
+  } else {
+    expect(text).toMatch(/Index (Only )?Scan using likes_pk on likes/);
+    expect(text).not.toMatch(/Seq Scan on likes/);
+  }
+}

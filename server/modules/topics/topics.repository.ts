@@ -142,14 +142,16 @@ export async function insertTopicWithMainMessage(
 
 /**
  * The one write of a reply, for the API and the test factories: the message, then the topic's reply
- * count and order key from its newest message, so the topic rises in its lists. Locks the topic first
- * (see lockTopic); undefined when the topic is gone.
+ * count and order key, so the topic rises in its lists. Locks the topic first (see lockTopic);
+ * undefined when the topic is gone. The topic is counted up by one rather than recounted, so a
+ * reply costs the same in a thread of any length.
  */
 export async function insertReply(
   trx: Transaction<Database>,
   input: { topicId: number; userId: number; body: Omit<PreparedContent, 'preview'>; createdAt: number },
 ): Promise<{ reply: MessageRow; topic: TopicRow } | undefined> {
-  if (!(await lockTopic(trx, input.topicId))) return undefined;
+  const topic = await lockTopic(trx, input.topicId);
+  if (!topic) return undefined;
   const reply = await insertMessage(trx, {
     topicId: input.topicId,
     userId: input.userId,
@@ -157,7 +159,18 @@ export async function insertReply(
     contentSearch: input.body.contentSearch,
     createdAt: input.createdAt,
   });
-  return { reply, topic: await refreshTopicActivity(trx, input.topicId) };
+  // The newest message is this one, unless the clock went back: then the topic keeps its place.
+  const timestamp =
+    input.createdAt > activityMsOf(topic.timestamp)
+      ? await uniqueTimestamp(trx, input.createdAt, topic.id)
+      : topic.timestamp;
+  const updated = await trx
+    .updateTable('topics')
+    .set((eb) => ({ replies: eb('replies', '+', 1), timestamp }))
+    .where('id', '=', topic.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { reply, topic: updated };
 }
 
 /** Stores a topic's (big) image name; the admin refresh of the topic image calls it. */

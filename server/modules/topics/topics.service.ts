@@ -3,76 +3,90 @@ import { type Actor, can } from '../../../shared/policies';
 import type { MoreMessagesResponse } from '../../../shared/schemas/messages';
 import type { PostsResponse, TopicResponse } from '../../../shared/schemas/topics';
 import { authorize } from '../../authorize';
-import type { MessageRow, TopicRow } from '../../db/database';
+import type { TopicRow } from '../../db/database';
 import type { Deps, ReadDeps } from '../../deps';
 import { publish } from '../../events';
 import { apiError } from '../../http-error';
-import { findForum } from '../forums/forums.repository';
+import { findForum, findForumForWrite } from '../forums/forums.repository';
 import { resolveTopicImage } from '../images/topic-image.service';
 import { recordNotifications } from '../notifications/notifications.service';
 import { prepareMessage } from '../notifications/references';
 import { presentMessage } from '../messages/messages.presenter';
-import { findMessage, likesByMessage, listReplies } from '../messages/messages.repository';
+import { findMessage } from '../messages/messages.repository';
 import { recordModeration } from '../moderation-log/moderation-log.repository';
 import { presentUser } from '../users/users.presenter';
-import { findUsersByIds } from '../users/users.repository';
-import { presentPost, presentPostsPage } from './topics.presenter';
+import { presentPost } from './topics.presenter';
+import {
+  authorsOf,
+  findMessageWithAuthor,
+  listRepliesWithAuthors,
+  listTopicsWithAuthors,
+  type MessageWithAuthor,
+  parseLikeIds,
+} from './topic-pages.repository';
 import {
   deleteTopicWithMessages,
   findTopic,
   insertTopicWithMainMessage,
-  listTopics,
   lockTopic,
   updateTopicForum,
   updateTopicImage,
   updateTopicSubject,
 } from './topics.repository';
 
-/** A page of posts, newest activity first: all forums or one (404 for an unknown forum). */
+/**
+ * A page of posts, newest activity first: all forums or one (404 for an unknown forum). One query
+ * reads the page with its authors; the forum is looked up only when its page comes back empty.
+ */
 export async function listPosts(
   { db }: ReadDeps,
   options: { forumId?: number; before?: number },
 ): Promise<PostsResponse> {
-  if (options.forumId !== undefined && !(await findForum(db, options.forumId)))
+  const rows = await listTopicsWithAuthors(db, { ...options, limit: LIMITS.pageSize + 1 });
+  if (rows.length === 0 && options.forumId !== undefined && !(await findForum(db, options.forumId)))
     throw apiError('forum_not_found');
-  const rows = await listTopics(db, { ...options, limit: LIMITS.pageSize + 1 });
-  return presentPostsPage(db, rows);
+  const page = rows.slice(0, LIMITS.pageSize);
+  return {
+    posts: page.map(presentPost),
+    hasMorePosts: rows.length > LIMITS.pageSize,
+    users: authorsOf(page).map(presentUser),
+  };
 }
 
 /**
  * A page of a topic's replies (ascending), older than `before` when given, with their likes and
- * authors; the main message joins the page when given. The topic page and "more messages" share it.
+ * authors read in the same query; the main message joins the page when given. The topic page and
+ * "more messages" share it.
  */
-async function repliesPage(db: Deps['db'], topicId: number, options: { before?: number; main?: MessageRow }) {
-  const newestFirst = await listReplies(db, topicId, { before: options.before, limit: LIMITS.pageSize + 1 });
+async function repliesPage(
+  db: Deps['db'],
+  topicId: number,
+  options: { before?: number; main?: MessageWithAuthor },
+) {
+  const newestFirst = await listRepliesWithAuthors(db, topicId, {
+    before: options.before,
+    limit: LIMITS.pageSize + 1,
+  });
   const replies = newestFirst.slice(0, LIMITS.pageSize).reverse();
   const shown = options.main ? [options.main, ...replies] : replies;
-  const likes = await likesByMessage(
-    db,
-    shown.map((message) => message.id),
-  );
-  const users = await findUsersByIds(
-    db,
-    shown.map((message) => message.user_id),
-  );
-  const present = (message: MessageRow) => presentMessage(message, likes.get(message.id) ?? []);
   return {
-    present,
-    page: {
-      messages: replies.map(present),
-      hasMoreMessages: newestFirst.length > LIMITS.pageSize,
-      users: users.map(presentUser),
-    },
+    messages: replies.map(presentPageMessage),
+    hasMoreMessages: newestFirst.length > LIMITS.pageSize,
+    users: authorsOf(shown).map(presentUser),
   };
+}
+
+function presentPageMessage(message: MessageWithAuthor) {
+  return presentMessage(message, parseLikeIds(message.like_ids));
 }
 
 /** The topic page: its main message, the newest page of replies (ascending), the topic, the authors. */
 export async function getTopic({ db }: ReadDeps, topicId: number): Promise<TopicResponse> {
   const topic = await findTopic(db, topicId);
-  const main = topic && (await findMessage(db, topicId));
+  const main = topic && (await findMessageWithAuthor(db, topicId));
   if (!topic || !main) throw apiError('topic_not_found');
-  const { present, page } = await repliesPage(db, topicId, { main });
-  return { ...page, mainMessage: present(main), post: presentPost(topic) };
+  const page = await repliesPage(db, topicId, { main });
+  return { ...page, mainMessage: presentPageMessage(main), post: presentPost(topic) };
 }
 
 /** Replies older than `before`, ascending, with `hasMoreMessages` and their authors. */
@@ -82,7 +96,7 @@ export async function listMoreMessages(
   before: number,
 ): Promise<MoreMessagesResponse> {
   if (!(await findTopic(db, topicId))) throw apiError('topic_not_found');
-  return (await repliesPage(db, topicId, { before })).page;
+  return repliesPage(db, topicId, { before });
 }
 
 /** Control characters never belong in a one-line subject; what is left must not be empty. */
@@ -108,6 +122,7 @@ export async function createTopic(
   const image = await resolveTopicImage(deps, { subject, forumId: input.forumId, contentHtml: body.content });
   const now = deps.clock.now();
   const { topic } = await deps.db.transaction().execute(async (trx) => {
+    if (!(await findForumForWrite(trx, input.forumId))) throw apiError('forum_not_found');
     const written = await insertTopicWithMainMessage(trx, {
       forumId: input.forumId,
       userId: actor.id,
@@ -164,6 +179,7 @@ export async function moveTopic(deps: Deps, actor: Actor, input: { topicId: numb
   if (!target) throw apiError('forum_not_found');
   // The forum it leaves is read under the row lock, so a move at the same moment cannot change it.
   const moved = await deps.db.transaction().execute(async (trx) => {
+    if (!(await findForumForWrite(trx, input.forumId))) throw apiError('forum_not_found');
     const before = await lockTopic(trx, input.topicId);
     const from = before && (await findForum(trx, before.forum_id));
     await updateTopicForum(trx, input.topicId, input.forumId);

@@ -340,4 +340,41 @@ describeEachDatabase('topic writes', (ctx) => {
       expect(body.message).toBe(message);
     });
   });
+
+  describe('insertReply', () => {
+    it('counts the topic up by one and moves it to the reply, whatever the thread length', async () => {
+      const start = Date.UTC(2026, 5, 1);
+      const { topic } = await createTopic(ctx.db, { userId: user.user.id, now: start });
+      const { topic: later } = await createTopic(ctx.db, { userId: user.user.id, now: start + 5_000 });
+      for (let index = 1; index <= 3; index += 1)
+        await createReply(ctx.db, { topicId: topic.id, userId: other.user.id, now: start + 10_000 * index });
+      const row = await ctx.db
+        .selectFrom('topics')
+        .selectAll()
+        .where('id', '=', topic.id)
+        .executeTakeFirstOrThrow();
+      expect(row.replies).toBe(3);
+      expect(Math.floor(row.timestamp / 1000)).toBe(start + 30_000);
+      expect(row.timestamp).toBeGreaterThan(later.timestamp);
+    });
+
+    it("keeps the order key when a reply is dated before the topic's newest activity", async () => {
+      const start = Date.UTC(2026, 6, 1);
+      const { topic } = await createTopic(ctx.db, { userId: user.user.id, now: start });
+      await createReply(ctx.db, { topicId: topic.id, userId: other.user.id, now: start + 60_000 });
+      const before = await ctx.db
+        .selectFrom('topics')
+        .selectAll()
+        .where('id', '=', topic.id)
+        .executeTakeFirstOrThrow();
+      await createReply(ctx.db, { topicId: topic.id, userId: other.user.id, now: start + 30_000 });
+      const after = await ctx.db
+        .selectFrom('topics')
+        .selectAll()
+        .where('id', '=', topic.id)
+        .executeTakeFirstOrThrow();
+      expect(after.replies).toBe(2);
+      expect(after.timestamp).toBe(before.timestamp);
+    });
+  });
 });

@@ -1,0 +1,200 @@
+import { Writable } from 'node:stream';
+import { JSDOM } from 'jsdom';
+import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { ALL_POSTS_FORUM_ID } from '../shared/limits';
+import type { Forum } from '../shared/schemas/forums';
+import type { SiteInfo } from '../shared/schemas/site';
+import type { TopicResponse } from '../shared/schemas/topics';
+import {
+  jsonForScript,
+  type PageQuery,
+  type PageQueryResult,
+  type RenderedPage,
+  type RenderOptions,
+  type ServerEntry,
+  type ServerState,
+} from '../shared/server-render';
+import { AppContent } from './app/app';
+import { type HeadPage, renderHead } from './app/page-head';
+import { queryKeys } from './lib/query-keys';
+import { sanitizeWithWindow } from './lib/sanitize';
+
+/**
+ * The server's side of the app (built by `vite build --ssr` to dist/server-render): the same
+ * components and query keys as the browser, fed with the data the server fetched through its
+ * services, rendered as a guest sees them.
+ */
+
+// Messages are sanitised by the same DOMPurify code as in the browser, on a DOM of the server's.
+// Up to ~4 million characters of messages and their sanitised HTML are kept (8 MB or so).
+sanitizeWithWindow(new JSDOM('').window, { memoChars: 4_000_000 });
+
+type RoutePage =
+  | { kind: 'home' }
+  | { kind: 'forum'; forumId: number }
+  | { kind: 'topic'; topicId: number; messageId: number | null }
+  | { kind: 'policy' }
+  | { kind: 'not-found' };
+
+const NOT_FOUND_PATH = '/page/not-found';
+
+/** The page modules of client/app/routes.tsx, for modulepreload of the route's chunk. */
+const PAGE_MODULES: Record<RoutePage['kind'], string> = {
+  home: 'app/pages/home-page.tsx',
+  forum: 'app/pages/forum-page.tsx',
+  topic: 'app/pages/topic-page.tsx',
+  policy: 'app/pages/policy-page.tsx',
+  'not-found': 'app/pages/not-found-page.tsx',
+};
+
+const positiveId = (value: string | undefined) => {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+};
+
+/** Which rendered page a URL is; null for the pages left to the browser (personal, forms, links from mails). */
+function routePage(url: string): RoutePage | null {
+  const parsed = new URL(url, 'http://localhost');
+  const pathname = parsed.pathname.length > 1 ? parsed.pathname.replace(/\/+$/, '') : parsed.pathname;
+  if (pathname === '/') return { kind: 'home' };
+  if (pathname === '/policy') return { kind: 'policy' };
+  if (pathname === NOT_FOUND_PATH || pathname === '/not-found') return { kind: 'not-found' };
+  const forum = /^\/forum\/(\d+)$/.exec(pathname);
+  const forumId = positiveId(forum?.[1]);
+  if (forumId !== null) return { kind: 'forum', forumId };
+  const topic = /^\/topic\/(\d+)$/.exec(pathname);
+  const topicId = positiveId(topic?.[1]);
+  if (topicId !== null)
+    return { kind: 'topic', topicId, messageId: positiveId(parsed.searchParams.get('message') ?? undefined) };
+  return null;
+}
+
+function pageQueries(url: string): PageQuery[] | null {
+  const page = routePage(url);
+  if (!page) return null;
+  const shell: PageQuery[] = [{ kind: 'site' }, { kind: 'forums' }];
+  switch (page.kind) {
+    case 'home':
+      return [...shell, { kind: 'posts', forumId: ALL_POSTS_FORUM_ID }];
+    case 'forum':
+      return [...shell, { kind: 'posts', forumId: page.forumId }];
+    case 'topic':
+      return [
+        ...shell,
+        page.messageId === null
+          ? { kind: 'topic', topicId: page.topicId }
+          : { kind: 'topicAt', topicId: page.topicId, messageId: page.messageId },
+      ];
+    default:
+      return shell;
+  }
+}
+
+/** The query key and shape the client's hook keeps this data under (lists and topics are infinite queries). */
+function queryEntry(query: PageQuery, data: unknown): { key: readonly unknown[]; value: unknown } {
+  const firstPage = { pages: [data], pageParams: [null] };
+  switch (query.kind) {
+    case 'site':
+      return { key: queryKeys.site, value: data };
+    case 'forums':
+      return { key: queryKeys.forums, value: data };
+    case 'posts':
+      return { key: queryKeys.posts(query.forumId), value: firstPage };
+    case 'topic':
+      return { key: queryKeys.topic(query.topicId), value: firstPage };
+    case 'topicAt':
+      return { key: queryKeys.topicAt(query.topicId, query.messageId), value: firstPage };
+  }
+}
+
+function dataOf<T>(results: readonly PageQueryResult[], kind: PageQuery['kind']): T | undefined {
+  const found = results.find((result) => result.query.kind === kind);
+  return (found?.data ?? undefined) as T | undefined;
+}
+
+/** Renders to a string once every Suspense boundary is ready (lazy route chunks included). */
+function renderToString(element: React.ReactElement): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let html = '';
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, callback) {
+        html += chunk.toString();
+        callback();
+      },
+      final(callback) {
+        resolve(html);
+        callback();
+      },
+    });
+    const stream = renderToPipeableStream(element, {
+      // One piece of HTML, every boundary in place: a large boundary would otherwise be sent after
+      // the shell with an inline script to move it in, which the page's CSP (script-src 'self') forbids.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError: (error) => {
+        reject(error);
+      },
+    });
+  });
+}
+
+async function render(
+  url: string,
+  results: readonly PageQueryResult[],
+  options: RenderOptions,
+): Promise<RenderedPage> {
+  const found = routePage(url);
+  const page: RoutePage = options.status === 404 || !found ? { kind: 'not-found' } : found;
+  const location = page.kind === 'not-found' && options.status === 404 ? NOT_FOUND_PATH : url;
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
+  });
+  for (const result of results) {
+    if (result.data === null) continue;
+    const { key, value } = queryEntry(result.query, result.data);
+    queryClient.setQueryData(key, value);
+  }
+  const html = await renderToString(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <StaticRouter location={location}>
+          <AppContent />
+        </StaticRouter>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+  const site = dataOf<SiteInfo>(results, 'site');
+  const forums = dataOf<Forum[]>(results, 'forums') ?? [];
+  const topic = dataOf<TopicResponse>(
+    results,
+    page.kind === 'topic' && page.messageId !== null ? 'topicAt' : 'topic',
+  );
+  let head: HeadPage;
+  switch (page.kind) {
+    case 'forum':
+      head = { kind: 'forum', forum: forums.find((forum) => forum.id === page.forumId) };
+      break;
+    case 'topic':
+      head = topic
+        ? { kind: 'topic', topic, forum: forums.find((forum) => forum.id === topic.post.forumId) }
+        : { kind: 'not-found' };
+      break;
+    default:
+      head = { kind: page.kind };
+  }
+  const pathname = new URL(location, 'http://localhost').pathname;
+  const state: ServerState = { status: options.status, queries: dehydrate(queryClient) };
+  queryClient.clear();
+  return {
+    head: renderHead({ pathname, page: head, site, publicUrl: options.publicUrl }),
+    html,
+    state: jsonForScript(state),
+    pageModule: PAGE_MODULES[page.kind],
+  };
+}
+
+export const serverEntry: ServerEntry = { pageQueries, render };

@@ -1,0 +1,122 @@
+import { type ConsoleMessage, expect, type Page, test } from '@playwright/test';
+import { BUSY_FORUM_ID, E2E_ADMIN_TOKEN, E2E_SITE_NAME, MARKUP_TOPIC, topicIdBySubject } from './fixtures';
+
+// Server rendering (issue 10): the HTML carries the page without JavaScript, and hydration of that
+// HTML, as a guest or logged in, logs no error and no hydration warning.
+
+/** Every console error or warning of a page, and uncaught errors. */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    const text = message.text();
+    // The not-found page is answered with a real 404, which the browser reports as such.
+    if (page.url().endsWith('/page/not-found') && text.includes('status of 404')) return;
+    if (message.type() === 'error' || /hydrat|did not match/i.test(text))
+      problems.push(`${message.type()}: ${text}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+test('without JavaScript a reader reads a topic, goes to its forum and back home through plain links', async ({
+  browser,
+  request,
+}) => {
+  const topicId = await topicIdBySubject(request, MARKUP_TOPIC);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const response = await page.goto(`/topic/${topicId}`);
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(`${E2E_SITE_NAME}: ${MARKUP_TOPIC}`);
+  await expect(page.getByRole('heading', { level: 1, name: MARKUP_TOPIC })).toBeVisible();
+  // The main message and the latest 7 replies, as the first screen of docs/product.md §2.
+  await expect(page.locator('article.message')).toHaveCount(8);
+  await expect(page.getByRole('button', { name: 'הצגת הודעות מוקדמות יותר...' })).toBeVisible();
+  const breadcrumbs = page.getByRole('navigation', { name: 'פירורי לחם' });
+  const forumLink = breadcrumbs.getByRole('link').nth(1);
+  const forumName = (await forumLink.textContent()) ?? '';
+  await forumLink.click();
+  await expect(page).toHaveURL(/\/forum\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: forumName })).toBeVisible();
+  await expect(page.locator('.post-list__items > li').first()).toBeVisible();
+  await page.getByRole('navigation', { name: 'פירורי לחם' }).getByRole('link', { name: 'דף הבית' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('.slider__slide').first()).toBeVisible();
+  await expect(page.locator('.post-list__items > li')).toHaveCount(7);
+  await context.close();
+});
+
+test('an unknown topic answers 404 with the not-found page, then goes on to /page/not-found', async ({
+  page,
+}) => {
+  const response = await page.goto('/topic/987654321');
+  expect(response?.status()).toBe(404);
+  await expect(page).toHaveURL(/\/page\/not-found$/);
+  await expect(page.getByRole('heading', { name: 'העמוד לא נמצא' })).toBeVisible();
+});
+
+for (const who of ['guest', 'admin'] as const) {
+  test(`each server-rendered page hydrates without a warning (${who})`, async ({ page, request }) => {
+    const topicId = await topicIdBySubject(request, MARKUP_TOPIC);
+    if (who === 'admin')
+      await page.addInitScript((token) => localStorage.setItem('authToken', token), E2E_ADMIN_TOKEN);
+    const problems = watchConsole(page);
+    for (const path of ['/', `/forum/${BUSY_FORUM_ID}`, `/topic/${topicId}`, '/policy', '/page/not-found']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      // Hydrated: the server's HTML answers clicks now (the menu or the login panel opens).
+      if (who === 'admin') {
+        await expect(page.getByRole('button', { name: /מנהלת הפורום/ })).toBeVisible();
+      } else {
+        await expect(page.getByRole('button', { name: 'התחברות' })).toBeVisible();
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+}
+
+test('personal parts appear after hydration in place of the guest ones', async ({ page, request }) => {
+  const topicId = await topicIdBySubject(request, MARKUP_TOPIC);
+  await page.addInitScript((token) => localStorage.setItem('authToken', token), E2E_ADMIN_TOKEN);
+  const problems = watchConsole(page);
+  const html = await (await request.get(`/topic/${topicId}`)).text();
+  // The HTML is the guest's: login buttons, no admin tool.
+  expect(html).toContain('התחברות');
+  expect(html).not.toContain('מחיקת נושא');
+  await page.goto(`/topic/${topicId}`);
+  await expect(page.getByRole('button', { name: /מנהלת הפורום/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'התחברות' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'מחיקת נושא' }).first()).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('hydration fetches none of the data the page came with', async ({ page, request }) => {
+  const topicId = await topicIdBySubject(request, MARKUP_TOPIC);
+  const fetched: string[] = [];
+  page.on('request', (sent) => {
+    const url = new URL(sent.url());
+    if (/^\/api\/(home|forum|topic|forums|site)\b/.test(url.pathname)) fetched.push(url.pathname);
+  });
+  await page.goto(`/topic/${topicId}`);
+  await page.waitForLoadState('networkidle');
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(fetched).toEqual([]);
+});
+
+test('under the service worker a page is the precached shell, rendered in the browser with fresh data and no error', async ({
+  page,
+  request,
+}) => {
+  const topicId = await topicIdBySubject(request, MARKUP_TOPIC);
+  const problems = watchConsole(page);
+  await page.goto('/');
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await page.goto(`/topic/${topicId}`);
+  // The shell carries no server state: the app renders (not hydrates) and fetches the topic itself.
+  expect(await page.evaluate(() => document.getElementById('server-state'))).toBeNull();
+  await expect(page.getByRole('heading', { level: 1, name: MARKUP_TOPIC })).toBeVisible();
+  await expect(page.locator('article.message')).toHaveCount(8);
+  expect(problems).toEqual([]);
+});

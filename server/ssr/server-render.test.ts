@@ -1,0 +1,346 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+// The server-render entry itself, as `npm run build:render` bundles it (the server loads the build).
+import { serverEntry } from '../../client/entry-server';
+import { SERVER_STATE_ID, jsonForScript } from '../../shared/server-render';
+import { buildApp } from '../app';
+import { describeEachDatabase } from '../test/databases';
+import { createReply, createTopic, createUser, type TestUser } from '../test/factories';
+import { apiClient } from '../test/http';
+
+/** A built client's index.html and manifest: the renderer's template and the route chunks. */
+function writeClientBuild(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ssr-client-'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    `<!doctype html>
+<html lang="he" dir="rtl">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="ברירת מחדל" />
+    <title>קהילה</title>
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`,
+  );
+  mkdirSync(path.join(dir, '.vite'));
+  writeFileSync(
+    path.join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'main.tsx': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared.js'] },
+      '_shared.js': { file: 'assets/shared-1.js' },
+      'app/pages/topic-page.tsx': {
+        file: 'assets/topic-page-1.js',
+        imports: ['_shared.js', '_post-card.js'],
+        css: ['assets/topic-page-1.css'],
+      },
+      '_post-card.js': { file: 'assets/post-card-1.js' },
+    }),
+  );
+  return dir;
+}
+
+interface Page {
+  response: LightMyRequestResponse;
+  document: Document;
+  jsonLd: Record<string, unknown>[];
+}
+
+function parse(response: LightMyRequestResponse): Page {
+  const { document } = new JSDOM(response.body).window;
+  const jsonLd = [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+    (script) => JSON.parse(script.textContent ?? '') as Record<string, unknown>,
+  );
+  return { response, document, jsonLd };
+}
+
+const meta = (document: Document, selector: string) =>
+  document.querySelector(selector)?.getAttribute('content') ?? null;
+
+describe('jsonForScript', () => {
+  it('cannot close the script it sits in and reads back the same', () => {
+    const value = { subject: '</script><script>alert(1)</script> & <!-- \u2028' };
+    const text = jsonForScript(value);
+    expect(text).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(text)).toEqual(value);
+  });
+});
+
+describeEachDatabase('server-rendered pages', (ctx) => {
+  let app: FastifyInstance;
+  let author: TestUser;
+  let admin: TestUser;
+  let topicId: number;
+  let replies: number[];
+  const api = () => apiClient(app);
+  const get = async (url: string) => parse(await app.inject(url));
+  const hostile = `שאלה על "ציטוט" & <b>תגים</b> </script><script>alert(1)</script>`;
+
+  beforeAll(async () => {
+    author = await createUser(ctx.db, { now: ctx.clock.now() });
+    admin = await createUser(ctx.db, { admin: true, now: ctx.clock.now() });
+    for (let i = 0; i < 8; i += 1) {
+      ctx.clock.advance(1000);
+      await createTopic(ctx.db, {
+        userId: author.user.id,
+        forumId: 2,
+        subject: `נושא ישן ${i}`,
+        now: ctx.clock.now(),
+      });
+    }
+    ctx.clock.advance(1000);
+    const created = await createTopic(ctx.db, {
+      userId: author.user.id,
+      forumId: 1,
+      subject: hostile,
+      content: `<p>${'מילים רבות בהודעה הראשית '.repeat(12)}</p>`,
+      now: ctx.clock.now(),
+    });
+    topicId = created.topic.id;
+    await ctx.db.updateTable('topics').set({ image: 'abcdef-big.webp' }).where('id', '=', topicId).execute();
+    replies = [];
+    for (let i = 0; i < 9; i += 1) {
+      ctx.clock.advance(1000);
+      replies.push(
+        (
+          await createReply(ctx.db, {
+            topicId,
+            userId: author.user.id,
+            content: `<p>תגובה מספר ${i}</p>`,
+            now: ctx.clock.now(),
+          })
+        ).id,
+      );
+    }
+    app = await buildApp({
+      config: ctx.config,
+      db: ctx.db,
+      clock: ctx.clock,
+      logger: false,
+      clientDir: writeClientBuild(),
+      serverEntry,
+    });
+    await app.ready();
+  });
+
+  afterAll(() => app?.close());
+
+  beforeEach(() => {
+    ctx.clock.advance(60_000);
+  });
+
+  it('renders a topic: breadcrumbs, header, main message, the latest 7 replies, and its head', async () => {
+    const { response, document, jsonLd } = await get(`/topic/${topicId}`);
+    expect(response.statusCode).toBe(200);
+    const publicUrl = ctx.config.publicUrl;
+    expect(document.title).toBe(`${ctx.config.siteName}: ${hostile}`);
+    expect(document.querySelector('h1')?.textContent).toBe(hostile);
+    const crumbs = [...document.querySelectorAll('nav.breadcrumbs li')].map((item) => item.textContent);
+    expect(crumbs).toHaveLength(3);
+    expect(crumbs[2]).toBe(hostile);
+    const messages = [...document.querySelectorAll('article.message')];
+    expect(messages).toHaveLength(8);
+    expect(messages[0]?.textContent).toContain('מילים רבות בהודעה הראשית');
+    expect(messages.at(-1)?.textContent).toContain('תגובה מספר 8');
+    expect(document.body.textContent).not.toContain('תגובה מספר 1');
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${publicUrl}/topic/${topicId}`,
+    );
+    const description = meta(document, 'meta[name="description"]') ?? '';
+    expect(description.startsWith('מילים רבות בהודעה הראשית')).toBe(true);
+    expect(description.length).toBeLessThanOrEqual(160);
+    expect(document.querySelectorAll('meta[name="description"]')).toHaveLength(1);
+    const image = `${publicUrl}/api/images/abcdef-big.webp`;
+    expect(meta(document, 'meta[property="og:image"]')).toBe(image);
+    expect(meta(document, 'meta[name="twitter:image"]')).toBe(image);
+    expect(meta(document, 'meta[property="og:title"]')).toBe(hostile);
+    expect(meta(document, 'meta[name="twitter:card"]')).toBe('summary_large_image');
+    // The hostile subject closed no script: the page holds only the scripts it is made of.
+    expect([...document.querySelectorAll('script')].map((script) => script.type)).toEqual([
+      'module',
+      'application/ld+json',
+      'application/ld+json',
+      'application/json',
+    ]);
+    const posting = jsonLd.find((data) => data['@type'] === 'DiscussionForumPosting');
+    expect(posting).toMatchObject({
+      headline: hostile,
+      author: { '@type': 'Person', name: author.user.username },
+      image,
+      url: `${publicUrl}/topic/${topicId}`,
+    });
+    expect(typeof posting?.datePublished).toBe('string');
+    expect(String(posting?.dateModified) >= String(posting?.datePublished)).toBe(true);
+    expect(posting?.interactionStatistic).toEqual([
+      expect.objectContaining({ interactionType: 'https://schema.org/LikeAction', userInteractionCount: 0 }),
+      expect.objectContaining({
+        interactionType: 'https://schema.org/CommentAction',
+        userInteractionCount: 9,
+      }),
+    ]);
+    expect(((posting?.comment ?? []) as { text: string }[]).map((comment) => comment.text)).toEqual(
+      [2, 3, 4, 5, 6, 7, 8].map((i) => `תגובה מספר ${i}`),
+    );
+    const trail = jsonLd.find((data) => data['@type'] === 'BreadcrumbList');
+    expect(((trail?.itemListElement ?? []) as { name: string; item: string }[]).map((item) => item.item)).toEqual([
+      `${publicUrl}/`,
+      `${publicUrl}/forum/1`,
+      `${publicUrl}/topic/${topicId}`,
+    ]);
+    // The route's chunk and its style load with the page; the entry's own chunks are not repeated.
+    const preloads = [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
+      link.getAttribute('href'),
+    );
+    expect(preloads).toEqual(['/assets/topic-page-1.js', '/assets/post-card-1.js']);
+    expect(document.querySelector('link[rel="stylesheet"]')?.getAttribute('href')).toBe(
+      '/assets/topic-page-1.css',
+    );
+  });
+
+  it('dehydrates the queries the page shows under the client keys', async () => {
+    const { document } = await get(`/topic/${topicId}`);
+    const state = JSON.parse(document.getElementById(SERVER_STATE_ID)?.textContent ?? '{}') as {
+      status: number;
+      queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+    };
+    expect(state.status).toBe(200);
+    const keys = state.queries.queries.map((query) => query.queryKey[0]);
+    expect(keys.sort()).toEqual(['/api/forums', '/api/site', `/api/topic/${topicId}`].sort());
+    const topic = state.queries.queries.find((query) => query.queryKey[0] === `/api/topic/${topicId}`);
+    // The same answer the JSON route gives.
+    expect((topic?.state.data as { pages: unknown[] } | undefined)?.pages[0]).toEqual(
+      (await app.inject(`/api/topic/${topicId}`)).json(),
+    );
+  });
+
+  it('renders the home page: the slider with its first topic and the list of 7', async () => {
+    const { response, document } = await get('/');
+    expect(response.statusCode).toBe(200);
+    expect(document.title).toBe(`${ctx.config.siteName}: דף הבית`);
+    expect(document.querySelector('.slider__slide .slider__subject')?.textContent).toBe(hostile);
+    expect(document.querySelectorAll('.post-list__items > li')).toHaveLength(7);
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${ctx.config.publicUrl}/`,
+    );
+    expect(meta(document, 'meta[property="og:type"]')).toBe('website');
+  });
+
+  it('renders a forum page with its name, list, breadcrumbs and feed link', async () => {
+    const { response, document, jsonLd } = await get('/forum/2');
+    expect(response.statusCode).toBe(200);
+    const forumName = document.querySelector('h1')?.textContent?.trim() ?? '';
+    expect(forumName.length).toBeGreaterThan(0);
+    expect(document.title).toBe(`${ctx.config.siteName}: ${forumName}`);
+    expect(document.querySelectorAll('.post-list__items > li')).toHaveLength(7);
+    expect(document.querySelector('link[rel="alternate"][href="/forum/2/feed.xml"]')).not.toBeNull();
+    expect(jsonLd).toEqual([expect.objectContaining({ '@type': 'BreadcrumbList' })]);
+  });
+
+  it('renders the terms and the not-found page', async () => {
+    const policy = await get('/policy');
+    expect(policy.response.statusCode).toBe(200);
+    expect(policy.document.title).toBe(`${ctx.config.siteName}: תנאי השימוש באתר`);
+    expect(policy.document.getElementById('root')?.textContent).toContain('תנאי השימוש');
+    const missing = await get('/page/not-found');
+    expect(missing.response.statusCode).toBe(404);
+    expect(missing.document.querySelector('h1')?.textContent).toBe('העמוד לא נמצא');
+    expect(meta(missing.document, 'meta[name="robots"]')).toBe('noindex');
+  });
+
+  it('answers an unknown topic or forum and a path that is no route with 404 and the not-found page', async () => {
+    for (const url of ['/topic/99999999', '/forum/99999', '/no/such/page']) {
+      const { response, document } = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(document.querySelector('h1')?.textContent, url).toBe('העמוד לא נמצא');
+      const state = JSON.parse(document.getElementById(SERVER_STATE_ID)?.textContent ?? '{}') as {
+        status: number;
+      };
+      expect(state.status).toBe(404);
+    }
+  });
+
+  it('marks the pages of docs/product.md §1 noindex on the server', async () => {
+    for (const url of [
+      '/search/שלום',
+      '/edit-profile',
+      '/message-reports',
+      '/activate-user/x',
+      '/forgot-password/y',
+    ]) {
+      const { document } = await get(url);
+      expect(meta(document, 'meta[name="robots"]'), url).toBe('noindex');
+    }
+    expect(meta((await get('/')).document, 'meta[name="robots"]')).toBeNull();
+  });
+
+  describe('a cached page shows every write', () => {
+    const messageTexts = async () =>
+      [...(await get(`/topic/${topicId}`)).document.querySelectorAll('article.message .message-content')].map(
+        (element) => element.textContent,
+      );
+
+    it('a reply', async () => {
+      await get(`/topic/${topicId}`);
+      expect(app.guestCache.get(`page:/topic/${topicId}`)).toBeDefined();
+      await api().post(
+        '/api/message',
+        { topicId, content: '<p>תגובה חדשה לגמרי</p>' },
+        { token: author.token },
+      );
+      expect((await messageTexts()).at(-1)).toBe('תגובה חדשה לגמרי');
+      expect((await get('/')).document.querySelector('.slider__subject')?.textContent).toBe(hostile);
+    });
+
+    it('an edit', async () => {
+      await get(`/topic/${topicId}`);
+      const last = replies.at(-1) ?? 0;
+      const edited = await api().put(
+        '/api/message',
+        { messageId: last, content: '<p>נערך עכשיו</p>' },
+        { token: author.token },
+      );
+      expect(edited.statusCode).toBe(200);
+      expect(await messageTexts()).toContain('נערך עכשיו');
+    });
+
+    it('a like', async () => {
+      const likes = async () =>
+        (await get(`/topic/${topicId}`)).document.querySelectorAll('.message__likes').length;
+      const before = await likes();
+      const liked = await api().get(`/api/message/like/${replies[5]}`, { token: admin.token });
+      expect(liked.statusCode).toBe(200);
+      expect(await likes()).toBe(before + 1);
+    });
+
+    it('a subject', async () => {
+      await get(`/topic/${topicId}`);
+      await get('/forum/1');
+      const renamed = await api().put(
+        '/api/topic/subject',
+        { topicId, subject: 'נושא בשם חדש' },
+        { token: admin.token },
+      );
+      expect(renamed.statusCode).toBe(200);
+      const page = await get(`/topic/${topicId}`);
+      expect(page.document.querySelector('h1')?.textContent).toBe('נושא בשם חדש');
+      expect(page.document.title).toBe(`${ctx.config.siteName}: נושא בשם חדש`);
+      expect((await get('/forum/1')).document.body.textContent).toContain('נושא בשם חדש');
+    });
+
+    it('a topic delete', async () => {
+      await get(`/topic/${topicId}`);
+      await get('/');
+      const deleted = await api().delete(`/api/topic/${topicId}`, { token: admin.token });
+      expect(deleted.statusCode).toBe(200);
+      expect((await get(`/topic/${topicId}`)).response.statusCode).toBe(404);
+      expect((await get('/')).document.body.textContent).not.toContain('נושא בשם חדש');
+    });
+  });
+});

@@ -1,0 +1,169 @@
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isNoIndexPath } from '../../shared/client-routes';
+import { SERVER_STATE_ID, type ServerEntry } from '../../shared/server-render';
+import type { Logger } from '../deps';
+import type { PageRenderer, RenderedBody } from '../guest-cache/pages';
+import { fetchPageData, type PageDataSources } from './page-data';
+
+const NOT_FOUND_PAGE = '/page/not-found';
+
+/** Where `npm run build` puts the server-render bundle, beside the client's folder. */
+export function serverEntryPath(clientDir: string): string {
+  return path.join(clientDir, '..', 'server-render', 'entry-server.js');
+}
+
+/** Loads the built server-render bundle, or null when the build has none (an API-only setup). */
+export async function loadServerEntry(clientDir: string): Promise<ServerEntry | null> {
+  const file = serverEntryPath(clientDir);
+  if (!existsSync(file)) return null;
+  const module = (await import(pathToFileURL(file).href)) as { serverEntry?: ServerEntry };
+  return module.serverEntry ?? null;
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+interface Template {
+  version: string;
+  before: string;
+  after: string;
+  manifest: Manifest;
+  /** Files the entry chunk already loads: not preloaded again. */
+  entryFiles: Set<string>;
+}
+
+const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** The chunk of a module and every chunk it imports statically, with their styles. */
+function chunkFiles(manifest: Manifest, key: string): { scripts: string[]; styles: string[] } {
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    const chunk = manifest[name];
+    if (!chunk) return;
+    scripts.push(chunk.file);
+    styles.push(...(chunk.css ?? []));
+    for (const child of chunk.imports ?? []) visit(child);
+  };
+  visit(key);
+  return { scripts, styles };
+}
+
+/**
+ * The template is the built `index.html` (its hashed asset links stay right); the default title
+ * and description make way for the page's own head.
+ */
+async function loadTemplate(clientDir: string): Promise<Template> {
+  const file = path.join(clientDir, 'index.html');
+  const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
+  const info = await stat(file);
+  const html = await readFile(file, 'utf8');
+  const manifest = existsSync(manifestFile)
+    ? (JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest)
+    : {};
+  const entryKey = Object.keys(manifest).find((key) => (manifest[key] as { isEntry?: boolean }).isEntry);
+  const entry = entryKey ? chunkFiles(manifest, entryKey) : { scripts: [], styles: [] };
+  const marker = '<div id="root"></div>';
+  const at = html.indexOf(marker);
+  if (at < 0) throw new Error(`${file} has no ${marker}`);
+  return {
+    version: `${info.mtimeMs}-${info.size}`,
+    before: html.slice(0, at),
+    after: html.slice(at + marker.length),
+    manifest,
+    entryFiles: new Set([...entry.scripts, ...entry.styles]),
+  };
+}
+
+/** Puts head elements into the template's head, in place of its default title and description. */
+function withHead(before: string, head: string): string {
+  return before
+    .replace(/<title>[^<]*<\/title>\s*/, '')
+    .replace(/<meta name="description"[^>]*>\s*/, '')
+    .replace('</head>', `  ${head}\n  </head>`);
+}
+
+/**
+ * Server rendering of the guest pages (home, forum, topic, terms, not found): the data through the
+ * services, the HTML from the client's own components (client/entry-server.tsx). Pages it does not
+ * render (personal pages, forms, links from mails) are the app shell, marked noindex where
+ * docs/product.md §1 says so. A page whose forum or topic does not exist is the not-found page with
+ * HTTP 404.
+ */
+export function serverRenderer(options: {
+  clientDir: string;
+  entry: ServerEntry;
+  sources: PageDataSources;
+  publicUrl: string;
+  log: Logger;
+}): PageRenderer {
+  const { clientDir, entry, sources, publicUrl, log } = options;
+  let template: Template | null = null;
+  const current = async (): Promise<Template> => {
+    const info = await stat(path.join(clientDir, 'index.html'));
+    if (!template || template.version !== `${info.mtimeMs}-${info.size}`)
+      template = await loadTemplate(clientDir);
+    return template;
+  };
+  const shell = (page: Template, url: string, status: number): RenderedBody => {
+    const pathname = url.split('?', 1)[0] ?? '/';
+    const robots = isNoIndexPath(pathname)
+      ? `<meta name="robots" content="noindex" data-page="${escapeAttribute(pathname)}">`
+      : '';
+    const before = robots ? page.before.replace('</head>', `  ${robots}\n  </head>`) : page.before;
+    return { body: `${before}<div id="root"></div>${page.after}`, status };
+  };
+
+  return {
+    async version() {
+      return (await current()).version;
+    },
+    async render(url, status) {
+      const page = await current();
+      // A path that is no route is answered with the not-found page, as an unknown topic is.
+      const queries = entry.pageQueries(url) ?? (status === 404 ? entry.pageQueries(NOT_FOUND_PAGE) : null);
+      if (!queries) return shell(page, url, status);
+      let results = await fetchPageData(sources, queries);
+      const missing = results.find((result) => result.data === null);
+      // A message gone from a notification's link: the browser opens the topic at its latest replies.
+      if (missing?.query.kind === 'topicAt') return shell(page, url, status);
+      const renderedStatus = status === 404 || missing ? 404 : 200;
+      if (renderedStatus === 404)
+        results = results.filter((result) => ['site', 'forums'].includes(result.query.kind));
+      try {
+        const rendered = await entry.render(url, results, { publicUrl, status: renderedStatus });
+        const { scripts, styles } = rendered.pageModule
+          ? chunkFiles(page.manifest, rendered.pageModule)
+          : { scripts: [], styles: [] };
+        // The route's chunk (and its styles) start loading with the page, so hydration waits for nothing.
+        const links = [
+          ...styles
+            .filter((file) => !page.entryFiles.has(file))
+            .map((file) => `<link rel="stylesheet" href="/${escapeAttribute(file)}">`),
+          ...scripts
+            .filter((file) => !page.entryFiles.has(file))
+            .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`),
+        ];
+        const head = [rendered.head, ...links].join('\n    ');
+        const body =
+          `${withHead(page.before, head)}<div id="root">${rendered.html}</div>` +
+          `<script type="application/json" id="${SERVER_STATE_ID}">${rendered.state}</script>${page.after}`;
+        return { body, status: renderedStatus };
+      } catch (error) {
+        // The app shell still works: the browser renders the page itself.
+        log.error({ err: error, url }, 'server rendering failed');
+        return shell(page, url, renderedStatus);
+      }
+    },
+  };
+}
