@@ -189,11 +189,9 @@ describeEachDatabase('server-rendered pages', (ctx) => {
       [2, 3, 4, 5, 6, 7, 8].map((i) => `תגובה מספר ${i}`),
     );
     const trail = jsonLd.find((data) => data['@type'] === 'BreadcrumbList');
-    expect(((trail?.itemListElement ?? []) as { name: string; item: string }[]).map((item) => item.item)).toEqual([
-      `${publicUrl}/`,
-      `${publicUrl}/forum/1`,
-      `${publicUrl}/topic/${topicId}`,
-    ]);
+    expect(
+      ((trail?.itemListElement ?? []) as { name: string; item: string }[]).map((item) => item.item),
+    ).toEqual([`${publicUrl}/`, `${publicUrl}/forum/1`, `${publicUrl}/topic/${topicId}`]);
     // The route's chunk and its style load with the page; the entry's own chunks are not repeated.
     const preloads = [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
       link.getAttribute('href'),
