@@ -38,7 +38,7 @@ export const PERMISSIONS_POLICY = [
   'xr-spatial-tracking=()',
 ].join(', ');
 
-/** Helmet's settings: a Content-Security-Policy that allows no inline script, and its other headers. */
+/** Helmet's settings: a Content-Security-Policy that allows no inline script but the theme's, and its other headers. */
 function helmetOptions(httpsOnly: boolean): HelmetOptions {
   return {
     contentSecurityPolicy: {

@@ -18,17 +18,8 @@ export function ActionStatus({
   success: ReactNode;
   onReset: () => void;
 }) {
-  const announcement =
-    status === LoadStatus.NotStarted
-      ? null
-      : status === LoadStatus.Loading
-        ? he.loading
-        : status === LoadStatus.Finished
-          ? success
-          : error;
   return (
-    <>
-      <LiveStatus>{announcement}</LiveStatus>
+    <LiveStatus>
       {status === LoadStatus.NotStarted ? null : status === LoadStatus.Loading ? (
         <Spinner label={he.loading} live={false} />
       ) : status === LoadStatus.Finished ? (
@@ -40,6 +31,6 @@ export function ActionStatus({
           {error}
         </StatusMessage>
       )}
-    </>
+    </LiveStatus>
   );
 }

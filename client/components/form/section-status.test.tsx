@@ -50,7 +50,7 @@ describe('SectionStatus', () => {
     expect(region.textContent).toContain('טוען');
     act(() => setLoadStatus(Section.Login, LoadStatus.PreconditionRequired));
     expect(screen.getByRole('status')).toBe(region);
-    expect(region.textContent).toBe(ERRORS.inactive.message);
+    expect(region.textContent).toContain(ERRORS.inactive.message);
     act(() => setLoadStatus(Section.Login, LoadStatus.Finished));
     expect(screen.getByRole('status')).toBe(region);
     expect(region.textContent).toBe('שלום דנה, התחברת בהצלחה!');
@@ -59,7 +59,7 @@ describe('SectionStatus', () => {
   it("shows the section's text of the shared catalogue, and a click brings the form back", async () => {
     render(<LoginSection />);
     act(() => setLoadStatus(Section.Login, LoadStatus.PreconditionRequired));
-    expect(screen.getByRole('status').textContent).toBe(ERRORS.inactive.message);
+    expect(screen.getByRole('status').textContent).toContain(ERRORS.inactive.message);
     await userEvent.click(screen.getByRole('button'));
     expect(getLoadStatus(Section.Login)).toBe(LoadStatus.NotStarted);
     expect(screen.getByRole('form', { name: 'התחברות' })).toBeTruthy();
@@ -68,7 +68,7 @@ describe('SectionStatus', () => {
   it('reads an unlisted failure as the generic text', () => {
     render(<LoginSection />);
     act(() => setLoadStatus(Section.Login, LoadStatus.Failed));
-    expect(screen.getByRole('status').textContent).toBe(ERRORS.internal.message);
+    expect(screen.getByRole('status').textContent).toContain(ERRORS.internal.message);
   });
 
   it('leaves a link result as it is when not resettable', () => {

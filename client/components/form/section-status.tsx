@@ -30,36 +30,27 @@ export function SectionStatus({
 }) {
   const settled =
     status === LoadStatus.NotStarted || status === LoadStatus.Loading || status === LoadStatus.Finished;
-  const failure = settled ? null : sectionErrorMessage(section, status);
-  // The live region comes first and stays while the view beside it changes (see LiveStatus).
-  const announcement =
-    status === LoadStatus.NotStarted
-      ? null
-      : status === LoadStatus.Loading
-        ? loadingLabel
-        : status === LoadStatus.Finished
-          ? success
-          : failure;
+  // The live region comes first and stays while what it shows changes (see LiveStatus).
   return (
     <>
-      <LiveStatus>{announcement}</LiveStatus>
-      {status === LoadStatus.NotStarted ? (
-        children
-      ) : status === LoadStatus.Loading ? (
-        <Spinner label={loadingLabel} live={false} />
-      ) : status === LoadStatus.Finished ? (
-        <StatusMessage tone="success" live={false}>
-          {success}
-        </StatusMessage>
-      ) : (
-        <StatusMessage
-          tone="error"
-          live={false}
-          onReset={resettable ? () => resetLoadStatus(section, id) : undefined}
-        >
-          {failure}
-        </StatusMessage>
-      )}
+      <LiveStatus>
+        {status === LoadStatus.Loading ? (
+          <Spinner label={loadingLabel} live={false} />
+        ) : status === LoadStatus.Finished ? (
+          <StatusMessage tone="success" live={false}>
+            {success}
+          </StatusMessage>
+        ) : settled ? null : (
+          <StatusMessage
+            tone="error"
+            live={false}
+            onReset={resettable ? () => resetLoadStatus(section, id) : undefined}
+          >
+            {sectionErrorMessage(section, status)}
+          </StatusMessage>
+        )}
+      </LiveStatus>
+      {status === LoadStatus.NotStarted ? children : null}
     </>
   );
 }

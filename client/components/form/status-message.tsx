@@ -35,15 +35,15 @@ export function StatusMessage({
 }
 
 /**
- * A polite live region that stays in the page while its text changes, so a screen reader announces
- * each load status (loading, done, failed with its message): a region inserted together with its
- * text is often not read at all.
+ * A polite live region that stays in the page while what it shows changes, so a screen reader
+ * announces each load status (loading, done, failed with its message): a region inserted together
+ * with its text is often not read at all. Empty, it takes no room.
  */
 export function LiveStatus({ children }: { children: ReactNode }) {
   return (
-    <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+    <div className="live-status" role="status" aria-live="polite" aria-atomic="true">
       {children}
-    </p>
+    </div>
   );
 }
 
