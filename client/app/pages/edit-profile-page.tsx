@@ -2,7 +2,7 @@ import { Breadcrumbs } from '../../components/breadcrumbs';
 import { NotificationPreferencesSection } from '../../features/profile/notification-preferences-section';
 import { OwnDataSections } from '../../features/profile/own-data';
 import { ProfileSection } from '../../features/profile/profile-section';
-import { he } from '../../i18n/he';
+import { heForms } from '../../i18n/he-forms';
 import { useTitle } from '../../session/head';
 
 /**
@@ -10,11 +10,11 @@ import { useTitle } from '../../session/head';
  * expandable section, then the member's own data (download, delete the account).
  */
 export function EditProfilePage() {
-  useTitle(he.profile.title);
+  useTitle(heForms.profile.title);
   return (
     <div className="edit-profile-page">
-      <Breadcrumbs trail={[{ label: he.profile.title }]} />
-      <h1 className="page-title">{he.profile.title}</h1>
+      <Breadcrumbs trail={[{ label: heForms.profile.title }]} />
+      <h1 className="page-title">{heForms.profile.title}</h1>
       <div className="profile-sections">
         <ProfileSection field="Password" />
         <ProfileSection field="Email" />

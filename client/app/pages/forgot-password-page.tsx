@@ -1,16 +1,16 @@
 import { Navigate, useParams } from 'react-router';
 import { ResetPassword } from '../../features/activation/reset-password';
-import { he } from '../../i18n/he';
+import { heForms } from '../../i18n/he-forms';
 import { useTitle } from '../../session/head';
 
 /** /forgot-password/{encrypted} (docs/product.md §2): an empty value goes home. */
 export function ForgotPasswordPage() {
   const { encrypted = '' } = useParams();
-  useTitle(he.resetPassword.title);
+  useTitle(heForms.resetPassword.title);
   if (encrypted.trim() === '') return <Navigate to="/" replace />;
   return (
     <div className="activation-page">
-      <h1>{he.resetPassword.title}</h1>
+      <h1>{heForms.resetPassword.title}</h1>
       <ResetPassword key={encrypted} token={encrypted} />
     </div>
   );

@@ -5,7 +5,10 @@ import { useSiteName } from '../../session/get-site';
 import { he } from '../../i18n/he';
 import { openHeaderPanel, useHeaderPanel } from '../../session/header-panel';
 import { Logo } from '../../components/logo';
-import { ThemeToggle } from './theme-toggle';
+
+// The switch works once the page is interactive; until then the head script's theme is already on
+// screen, so it stays out of the first download, in a placeholder of its size.
+const ThemeToggle = lazy(() => import('./theme-toggle').then((m) => ({ default: m.ThemeToggle })));
 
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 
@@ -31,7 +34,9 @@ export function Header() {
           <span className="brand__name">{siteName}</span>
         </Link>
         <nav className="site-header__actions" aria-label={he.userMenu}>
-          <ThemeToggle />
+          <Suspense fallback={<span className="theme-toggle theme-toggle--placeholder" aria-hidden="true" />}>
+            <ThemeToggle />
+          </Suspense>
           {auth.isLoggedIn ? (
             <>
               <Suspense fallback={<span className="bell-placeholder" aria-hidden="true" />}>

@@ -14,7 +14,7 @@ import {
   localDateOf,
   parseBirthdate,
 } from '../../../shared/birthdate';
-import { he } from '../../i18n/he';
+import { heForms } from '../../i18n/he-forms';
 import './forms.css';
 import { useClickOutside } from '../../lib/use-click-outside';
 
@@ -169,7 +169,7 @@ export function BirthdatePicker({
           ref={popoverRef}
           className="birthdate-popover"
           role="dialog"
-          aria-label={he.picker.open}
+          aria-label={heForms.picker.open}
           onKeyDown={(event) => {
             // Escape closes the calendar only (not the panel around it) and goes back to the field.
             if (event.key !== 'Escape') return;
@@ -193,7 +193,7 @@ export function BirthdatePicker({
                 <button
                   type="button"
                   className="birthdate-caption"
-                  aria-label={`${he.picker.chooseYear}: ${MONTH_NAMES[shownMonth]} ${shownYear}`}
+                  aria-label={`${heForms.picker.chooseYear}: ${MONTH_NAMES[shownMonth]} ${shownYear}`}
                   onClick={() => {
                     setYearPage(firstYearOfPage(shownYear));
                     setView('years');
@@ -216,7 +216,7 @@ export function BirthdatePicker({
                 <button
                   type="button"
                   className="icon-button"
-                  aria-label={he.picker.previousYears}
+                  aria-label={heForms.picker.previousYears}
                   disabled={yearPage <= BIRTHDATE_YEAR_MIN}
                   onClick={() => setYearPage(yearPage - YEARS_PER_PAGE)}
                 >
@@ -228,7 +228,7 @@ export function BirthdatePicker({
                 <button
                   type="button"
                   className="icon-button"
-                  aria-label={he.picker.nextYears}
+                  aria-label={heForms.picker.nextYears}
                   disabled={yearPage + YEARS_PER_PAGE > Math.min(latest.year, BIRTHDATE_YEAR_MAX)}
                   onClick={() => setYearPage(yearPage + YEARS_PER_PAGE)}
                 >
@@ -257,7 +257,7 @@ export function BirthdatePicker({
             />
           ) : (
             <fieldset className="birthdate-years">
-              <legend className="visually-hidden">{he.picker.chooseYear}</legend>
+              <legend className="visually-hidden">{heForms.picker.chooseYear}</legend>
               {Array.from({ length: 5 }, (_, row) => (
                 <div key={row} className="birthdate-year-row">
                   {Array.from({ length: 5 }, (_, column) => {

@@ -1,7 +1,7 @@
 import { LoadStatus } from '../../../shared/load-status';
 import { SectionStatus } from '../../components/form/section-status';
 import { Spinner } from '../../components/form/status-message';
-import { he } from '../../i18n/he';
+import { heForms } from '../../i18n/he-forms';
 import { loadStatusOfQuery, Section } from '../../lib/load-status-store';
 import { useActivateUser } from './api/activate-user';
 import { BackHome } from './back-home';
@@ -11,14 +11,14 @@ import './activation.css';
 export function ActivateUser({ encryptedData }: { encryptedData: string }) {
   const status = loadStatusOfQuery(useActivateUser(encryptedData));
   if (status === LoadStatus.Loading || status === LoadStatus.NotStarted) {
-    return <Spinner label={he.activation.activating} />;
+    return <Spinner label={heForms.activation.activating} />;
   }
   return (
     <div className="activation-result">
       <SectionStatus
         section={Section.ActivateUser}
         status={status}
-        success={he.activation.activated}
+        success={heForms.activation.activated}
         resettable={false}
       />
       <BackHome />

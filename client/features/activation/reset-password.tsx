@@ -5,6 +5,7 @@ import { SectionStatus } from '../../components/form/section-status';
 import { Spinner } from '../../components/form/status-message';
 import { TextField } from '../../components/form/text-field';
 import { he } from '../../i18n/he';
+import { heForms } from '../../i18n/he-forms';
 import { fieldError } from '../../lib/field-error';
 import { loadStatusOfQuery, Section, useLoadStatus } from '../../lib/load-status-store';
 import { useResetOnEntry } from '../../lib/use-reset-on-entry';
@@ -27,7 +28,7 @@ export function ResetPassword({ token }: { token: string }) {
   useResetOnEntry(Section.ChangePassword, saveStatus);
 
   if (linkStatus === LoadStatus.Loading || linkStatus === LoadStatus.NotStarted) {
-    return <Spinner label={he.resetPassword.verifying} />;
+    return <Spinner label={heForms.resetPassword.verifying} />;
   }
   if (linkStatus !== LoadStatus.Finished || saveStatus === LoadStatus.Finished) {
     return (
@@ -36,7 +37,7 @@ export function ResetPassword({ token }: { token: string }) {
           <SectionStatus
             section={Section.ChangePassword}
             status={saveStatus}
-            success={he.resetPassword.saved}
+            success={heForms.resetPassword.saved}
           />
         ) : (
           <SectionStatus
@@ -53,11 +54,11 @@ export function ResetPassword({ token }: { token: string }) {
 
   const problem = touched ? fieldError(passwordField, password) : null;
   return (
-    <SectionStatus section={Section.ChangePassword} status={saveStatus} success={he.resetPassword.saved}>
+    <SectionStatus section={Section.ChangePassword} status={saveStatus} success={heForms.resetPassword.saved}>
       <form
         className="form-stack reset-password-form"
         noValidate
-        aria-label={he.resetPassword.choose}
+        aria-label={heForms.resetPassword.choose}
         onSubmit={(event) => {
           event.preventDefault();
           setTouched(true);
@@ -65,9 +66,9 @@ export function ResetPassword({ token }: { token: string }) {
           resetPassword(token, password).catch(() => undefined);
         }}
       >
-        <h2>{he.resetPassword.choose}</h2>
+        <h2>{heForms.resetPassword.choose}</h2>
         <TextField
-          label={he.profile.newPassword}
+          label={heForms.profile.newPassword}
           error={problem}
           type="password"
           dir="ltr"

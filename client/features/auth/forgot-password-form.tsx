@@ -3,7 +3,7 @@ import { LoadStatus } from '../../../shared/load-status';
 import { emailField } from '../../../shared/schemas/accounts';
 import { SectionStatus } from '../../components/form/section-status';
 import { useTouched } from '../../components/form/use-touched';
-import { he } from '../../i18n/he';
+import { heForms } from '../../i18n/he-forms';
 import { fieldError } from '../../lib/field-error';
 import { Section, useLoadStatus } from '../../lib/load-status-store';
 import { requestPasswordReset } from './api/forgot-password';
@@ -27,12 +27,12 @@ export function ForgotPasswordForm() {
   };
 
   return (
-    <SectionStatus section={Section.ForgotPassword} status={status} success={he.panel.forgotFinished}>
+    <SectionStatus section={Section.ForgotPassword} status={status} success={heForms.panel.forgotFinished}>
       <form
         className="form-stack"
         noValidate
         onSubmit={handleSubmit}
-        aria-label={he.panel.forgotPasswordSubmit}
+        aria-label={heForms.panel.forgotPasswordSubmit}
       >
         <PanelField
           name="email"
@@ -42,7 +42,7 @@ export function ForgotPasswordForm() {
           autoComplete="email"
           onValue={setEmail}
         />
-        <PanelActions submitLabel={he.panel.forgotPasswordSubmit} {...toLogin} />
+        <PanelActions submitLabel={heForms.panel.forgotPasswordSubmit} {...toLogin} />
       </form>
     </SectionStatus>
   );

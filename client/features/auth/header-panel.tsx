@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { LoadStatus } from '../../../shared/load-status';
 import { he } from '../../i18n/he';
+import { heForms } from '../../i18n/he-forms';
 import { closeHeaderPanel, useHeaderPanel } from '../../session/header-panel';
 import { Section, useLoadStatus } from '../../lib/load-status-store';
 import { useFocusTrap } from '../../lib/use-focus-trap';
@@ -10,9 +11,9 @@ import { RegisterForm } from './register-form';
 import './header-panel.css';
 
 const TITLES = {
-  Login: he.panel.login,
-  Register: he.panel.register,
-  ForgotPassword: he.panel.forgotPasswordSubmit,
+  Login: heForms.panel.login,
+  Register: heForms.panel.register,
+  ForgotPassword: heForms.panel.forgotPasswordSubmit,
 };
 
 /**
@@ -36,7 +37,7 @@ export function HeaderPanel() {
 
   if (!panel.mode) return null;
   return (
-    <section className="header-panel" ref={ref} aria-label={he.panel.label} data-mode={panel.mode}>
+    <section className="header-panel" ref={ref} aria-label={heForms.panel.label} data-mode={panel.mode}>
       <div className="header-panel-head">
         <h2 className="header-panel-title">{TITLES[panel.mode]}</h2>
         {closable ? (

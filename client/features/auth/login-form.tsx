@@ -4,7 +4,7 @@ import { LoadStatus } from '../../../shared/load-status';
 import { emailField, passwordField } from '../../../shared/schemas/accounts';
 import { SectionStatus } from '../../components/form/section-status';
 import { useTouched } from '../../components/form/use-touched';
-import { he } from '../../i18n/he';
+import { heForms } from '../../i18n/he-forms';
 import { ApiError } from '../../lib/api-client';
 import { fieldError } from '../../lib/field-error';
 import { resetLoadStatus, Section, useLoadStatus } from '../../lib/load-status-store';
@@ -56,8 +56,12 @@ export function LoginForm() {
   };
 
   return (
-    <SectionStatus section={Section.Login} status={status} success={he.panel.greeting(user?.username ?? '')}>
-      <form className="form-stack" noValidate onSubmit={handleSubmit} aria-label={he.panel.login}>
+    <SectionStatus
+      section={Section.Login}
+      status={status}
+      success={heForms.panel.greeting(user?.username ?? '')}
+    >
+      <form className="form-stack" noValidate onSubmit={handleSubmit} aria-label={heForms.panel.login}>
         <PanelField
           name="email"
           touched={fields}
@@ -75,13 +79,13 @@ export function LoginForm() {
           onValue={setPassword}
         />
         <PanelActions
-          submitLabel={he.panel.login}
+          submitLabel={heForms.panel.login}
           switchTo="ForgotPassword"
-          switchLabel={he.panel.forgotPasswordLink}
+          switchLabel={heForms.panel.forgotPasswordLink}
         />
         <p className="panel-switch">
           <button type="button" className="link-button" onClick={() => openHeaderPanel('Register')}>
-            {he.panel.toRegister}
+            {heForms.panel.toRegister}
           </button>
         </p>
       </form>

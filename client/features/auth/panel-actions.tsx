@@ -1,4 +1,4 @@
-import { he } from '../../i18n/he';
+import { heForms } from '../../i18n/he-forms';
 import { type HeaderPanelMode, openHeaderPanel } from '../../session/header-panel';
 
 /** A header form's submit button and the link to another form of the panel. */
@@ -23,4 +23,4 @@ export function PanelActions({
   );
 }
 
-export const toLogin = { switchTo: 'Login', switchLabel: he.panel.toLogin } as const;
+export const toLogin = { switchTo: 'Login', switchLabel: heForms.panel.toLogin } as const;

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { TextField } from '../../components/form/text-field';
 import type { Touched } from '../../components/form/use-touched';
-import { he } from '../../i18n/he';
+import { heForms } from '../../i18n/he-forms';
 
 type PanelFieldName = 'username' | 'email' | 'password';
 
@@ -35,7 +35,7 @@ export function PanelField<Field extends string>({
   const changed = useRef(false);
   return (
     <TextField
-      label={he.panel[name]}
+      label={heForms.panel[name]}
       error={touched.shown(name, problem)}
       type={KINDS[name].type}
       dir={KINDS[name].dir}

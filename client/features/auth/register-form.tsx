@@ -9,7 +9,7 @@ import { SectionStatus } from '../../components/form/section-status';
 import { FieldError } from '../../components/form/status-message';
 import { useTouched } from '../../components/form/use-touched';
 import { PolicyContent } from '../../components/policy-content';
-import { he } from '../../i18n/he';
+import { heForms } from '../../i18n/he-forms';
 import { fieldError } from '../../lib/field-error';
 import { Section, useLoadStatus } from '../../lib/load-status-store';
 import { useClickOutside } from '../../lib/use-click-outside';
@@ -73,12 +73,12 @@ export function RegisterForm() {
   const policyShown = shown('policy');
 
   return (
-    <SectionStatus section={Section.Register} status={status} success={he.panel.registerFinished}>
-      <form className="form-stack" noValidate onSubmit={handleSubmit} aria-label={he.panel.register}>
+    <SectionStatus section={Section.Register} status={status} success={heForms.panel.registerFinished}>
+      <form className="form-stack" noValidate onSubmit={handleSubmit} aria-label={heForms.panel.register}>
         {input('username', 'username')}
         {input('email', 'email')}
         {input('password', 'new-password')}
-        <FormField label={he.panel.birthdate} error={shown('birthdate')}>
+        <FormField label={heForms.panel.birthdate} error={shown('birthdate')}>
           {(control) => (
             <BirthdatePicker
               id={control.id}
@@ -105,7 +105,7 @@ export function RegisterForm() {
               }}
             />
             <span>
-              <label htmlFor={`${id}-policy`}>{he.panel.policyLabelBefore}</label>
+              <label htmlFor={`${id}-policy`}>{heForms.panel.policyLabelBefore}</label>
               <button
                 type="button"
                 className="link-button"
@@ -113,19 +113,19 @@ export function RegisterForm() {
                 aria-controls={`${id}-terms`}
                 onClick={() => setTermsOpen((open) => !open)}
               >
-                {he.panel.termsLink}
+                {heForms.panel.termsLink}
               </button>
             </span>
           </div>
           {termsOpen ? (
             // Chromium lets the keyboard scroll a scrollable box without a tabIndex.
-            <section id={`${id}-terms`} className="terms-box" aria-label={he.panel.termsLink}>
+            <section id={`${id}-terms`} className="terms-box" aria-label={heForms.panel.termsLink}>
               <PolicyContent inFrame />
             </section>
           ) : null}
           <FieldError id={`${id}-policy-error`} error={policyShown} />
         </div>
-        <PanelActions submitLabel={he.panel.register} {...toLogin} />
+        <PanelActions submitLabel={heForms.panel.register} {...toLogin} />
       </form>
     </SectionStatus>
   );

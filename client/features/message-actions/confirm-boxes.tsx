@@ -1,5 +1,5 @@
 import type { LoadStatus } from '../../../shared/load-status';
-import { he } from '../../i18n/he';
+import { heForms } from '../../i18n/he-forms';
 import { Section } from '../../lib/load-status-store';
 import { useDeleteMessage } from './api/delete-message';
 import { useDeleteTopic } from './api/delete-topic';
@@ -31,7 +31,7 @@ function confirmBoxOf(texts: ConfirmTexts, section: Section, useAction: UseActio
 
 /** Delete a reply. */
 export const DeleteBox = confirmBoxOf(
-  he.confirmBoxes.deleteMessage,
+  heForms.confirmBoxes.deleteMessage,
   Section.DeleteMessage,
   ({ message, post }) => ({
     ...useDeleteMessage(post.id, message.id),
@@ -41,7 +41,7 @@ export const DeleteBox = confirmBoxOf(
 
 /** Delete a topic with all its messages (admins). */
 export const DeleteTopicBox = confirmBoxOf(
-  he.confirmBoxes.deleteTopic,
+  heForms.confirmBoxes.deleteTopic,
   Section.DeleteMessage,
   ({ post }) => ({
     ...useDeleteTopic(post.id, post.forumId),
@@ -51,7 +51,7 @@ export const DeleteTopicBox = confirmBoxOf(
 
 /** Make the topic's image again (admins). */
 export const RefreshBox = confirmBoxOf(
-  he.confirmBoxes.refreshImage,
+  heForms.confirmBoxes.refreshImage,
   Section.RefreshPostImage,
   ({ post }) => ({
     ...useRefreshTopicImage(post.id),

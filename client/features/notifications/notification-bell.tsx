@@ -5,7 +5,7 @@ import type { Notification } from '../../../shared/schemas/notifications';
 import { Avatar } from '../../components/avatar';
 import { PageLoader } from '../../components/page-loader';
 import { RevealMoreList } from '../../components/reveal-more-list';
-import { he } from '../../i18n/he';
+import { heForms } from '../../i18n/he-forms';
 import { formatDateTime } from '../../lib/dates';
 import { mergeById } from '../../lib/merge-pages';
 import { useClickOutside } from '../../lib/use-click-outside';
@@ -47,7 +47,7 @@ export function NotificationBell() {
         ref={buttonRef}
         type="button"
         className="bell__button"
-        aria-label={he.notifications.bell(count)}
+        aria-label={heForms.notifications.bell(count)}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((value) => !value)}
@@ -93,23 +93,25 @@ function NotificationPanel({
   };
 
   return (
-    <section id={id} className="bell__panel" aria-label={he.notifications.title}>
+    <section id={id} className="bell__panel" aria-label={heForms.notifications.title}>
       <div className="bell__head">
-        <h2 className="bell__title">{he.notifications.title}</h2>
+        <h2 className="bell__title">{heForms.notifications.title}</h2>
         {anyUnread ? (
           <button type="button" className="link-button" onClick={handleMarkAll} disabled={marking}>
-            {he.notifications.markAllRead}
+            {heForms.notifications.markAllRead}
           </button>
         ) : null}
       </div>
       {query.isPending ? <PageLoader compact /> : null}
-      {query.isSuccess && items.length === 0 ? <p className="bell__empty">{he.notifications.empty}</p> : null}
+      {query.isSuccess && items.length === 0 ? (
+        <p className="bell__empty">{heForms.notifications.empty}</p>
+      ) : null}
       {items.length > 0 ? (
         <RevealMoreList
           items={items}
           source={query}
-          label={he.notifications.list}
-          moreLabel={he.notifications.more}
+          label={heForms.notifications.list}
+          moreLabel={heForms.notifications.more}
           className="bell__list-section"
           listClassName="bell__list"
         >
@@ -154,7 +156,7 @@ function NotificationItem({
       </span>
       {notification.read ? null : (
         <span className="notification__dot">
-          <span className="visually-hidden">{he.notifications.unread}</span>
+          <span className="visually-hidden">{heForms.notifications.unread}</span>
         </span>
       )}
     </>
@@ -162,7 +164,7 @@ function NotificationItem({
   const className = notification.read ? 'notification' : 'notification is-unread';
   if (notification.link === null) {
     return (
-      <div className={className} title={he.notifications.gone}>
+      <div className={className} title={heForms.notifications.gone}>
         {body}
       </div>
     );

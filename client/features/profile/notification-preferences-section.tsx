@@ -10,6 +10,7 @@ import { FailurePanel } from '../../components/failure-panel';
 import { SectionStatus } from '../../components/form/section-status';
 import { PageLoader } from '../../components/page-loader';
 import { he } from '../../i18n/he';
+import { heForms } from '../../i18n/he-forms';
 import { trackEvent } from '../../lib/analytics';
 import { getLoadStatus, resetLoadStatus, Section } from '../../lib/load-status-store';
 import {
@@ -19,7 +20,7 @@ import {
 } from './api/notification-preferences';
 import './profile.css';
 
-const text = he.notificationPreferences;
+const text = heForms.notificationPreferences;
 
 /**
  * The fourth section of edit profile: for each kind of notification, mail it immediately, in a

@@ -3,6 +3,7 @@ import { birthdateError, calendarDateOf } from '../../../shared/birthdate';
 import { LoadStatus } from '../../../shared/load-status';
 import { emailField, passwordField } from '../../../shared/schemas/accounts';
 import { he } from '../../i18n/he';
+import { heForms } from '../../i18n/he-forms';
 import { trackEvent } from '../../lib/analytics';
 import { fieldError } from '../../lib/field-error';
 import { getLoadStatus, resetLoadStatus, Section } from '../../lib/load-status-store';
@@ -14,14 +15,14 @@ import { type ProfileField, useEditProfile } from './api/edit-profile';
 import './profile.css';
 
 const TITLES: Record<ProfileField, string> = {
-  Password: he.profile.password,
-  Email: he.profile.email,
-  Birthdate: he.profile.birthdate,
+  Password: heForms.profile.password,
+  Email: heForms.profile.email,
+  Birthdate: heForms.profile.birthdate,
 };
 const LABELS: Record<ProfileField, string> = {
-  Password: he.profile.newPassword,
-  Email: he.profile.newEmail,
-  Birthdate: he.profile.newBirthdate,
+  Password: heForms.profile.newPassword,
+  Email: heForms.profile.newEmail,
+  Birthdate: heForms.profile.newBirthdate,
 };
 
 /**
@@ -87,7 +88,12 @@ export function ProfileSection({ field }: { field: ProfileField }) {
             )
           }
         </FormField>
-        <SectionStatus section={Section.EditProfile} id={field} status={status} success={he.profile.saved} />
+        <SectionStatus
+          section={Section.EditProfile}
+          id={field}
+          status={status}
+          success={heForms.profile.saved}
+        />
         <div className="form-actions">
           <button type="submit" className="button button--primary" disabled={loading}>
             {he.common.save}

@@ -4,6 +4,7 @@ import { FailurePanel } from '../../components/failure-panel';
 import { PageLoader } from '../../components/page-loader';
 import { RevealMoreList } from '../../components/reveal-more-list';
 import { he } from '../../i18n/he';
+import { heForms } from '../../i18n/he-forms';
 import { trackEvent } from '../../lib/analytics';
 import { mergeById } from '../../lib/merge-pages';
 import { Section } from '../../lib/load-status-store';
@@ -28,14 +29,14 @@ export function MessageReports() {
   const messages = mergeById(pages.map((page) => page.messages));
   if (reports.isPending) return <PageLoader label={he.loading} />;
   if (reports.isError && !reports.data) return <FailurePanel onRetry={() => reports.refetch()} />;
-  if (all.length === 0) return <p className="empty-state">{he.reports.empty}</p>;
+  if (all.length === 0) return <p className="empty-state">{heForms.reports.empty}</p>;
 
   return (
     <RevealMoreList
       items={all}
       source={reports}
-      label={he.reports.title}
-      moreLabel={he.reports.more}
+      label={heForms.reports.title}
+      moreLabel={heForms.reports.more}
       className="message-reports"
       listClassName="report-list"
       inserted={inserted}
@@ -53,7 +54,7 @@ export function MessageReports() {
 function ReportCard({ report, message }: { report: MessageReport; message: Message | undefined }) {
   const { status, close } = useCloseMessageReport(report.id);
   return (
-    <article className="report-card" aria-label={`${he.reports.reason}: ${report.content}`}>
+    <article className="report-card" aria-label={`${heForms.reports.reason}: ${report.content}`}>
       <header className="report-card-head">
         <p className="report-reason" dir="auto">
           {report.content}
@@ -67,14 +68,14 @@ function ReportCard({ report, message }: { report: MessageReport; message: Messa
         </p>
       </header>
       <div className="report-message">
-        <p className="report-message-label">{he.reports.message}</p>
+        <p className="report-message-label">{heForms.reports.message}</p>
         {message ? (
           <>
             <MessageContent html={message.content} />
-            <Link to={`/topic/${message.topicId}`}>{he.reports.toTopic}</Link>
+            <Link to={`/topic/${message.topicId}`}>{heForms.reports.toTopic}</Link>
           </>
         ) : (
-          <p className="report-message-deleted">{he.reports.deletedMessage}</p>
+          <p className="report-message-deleted">{heForms.reports.deletedMessage}</p>
         )}
       </div>
       <SectionStatus section={Section.MessageReportsClose} id={report.id} status={status} success={null}>
@@ -87,7 +88,7 @@ function ReportCard({ report, message }: { report: MessageReport; message: Messa
               close(null).catch(() => undefined);
             }}
           >
-            {he.reports.close}
+            {heForms.reports.close}
           </button>
           {message ? (
             <button
@@ -98,7 +99,7 @@ function ReportCard({ report, message }: { report: MessageReport; message: Messa
                 close({ messageId: message.id, topicId: message.topicId }).catch(() => undefined);
               }}
             >
-              {he.reports.closeAndDelete}
+              {heForms.reports.closeAndDelete}
             </button>
           ) : null}
         </div>
