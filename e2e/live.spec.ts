@@ -139,7 +139,10 @@ test.describe
     });
 
     test('likes and edits update in place; a deleted reply leaves', async ({ page, request }) => {
+      // The server-rendered page shows before its stream opens: act once the page listens.
+      const listening = page.waitForResponse((response) => response.url().includes('/api/events?'));
       await page.goto(`/topic/${topicId}`);
+      await listening;
       const target = page.locator('.messages article.message', { hasText: 'תגובה קיימת 7' });
       await expect(target).toBeVisible();
       await expect(target.locator('.message__likes')).toHaveCount(0);

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   BUSY_FORUM_ID,
   E2E_ADMIN_TOKEN,
+  E2E_USER,
   E2E_USER_TOKEN,
   E2E_WRITER,
   MARKUP_TOPIC,
@@ -61,6 +62,10 @@ for (const size of WIDTHS) {
 
       const topicId = await topicIdBySubject(request, MARKUP_TOPIC);
       await page.goto(`/topic/${topicId}`);
+      // The page arrives as a guest sees it; the member's own controls show once it has hydrated.
+      await expect(page.getByRole('button', { name: E2E_USER.username })).toBeVisible();
+      // A box opened while the member's session is still being checked closes again (noted as a bug).
+      await page.waitForLoadState('networkidle');
       const main = page.locator('.message-actions').first();
       await main.getByRole('button', { name: 'דיווח' }).click();
       await main.getByRole('button', { name: 'שליחת דיווח' }).click();

@@ -48,5 +48,7 @@ export function followSystemTheme(): () => void {
     if (storedTheme() === null) apply(systemTheme());
   };
   media.addEventListener('change', handleChange);
+  // The system may have changed since the head script chose (this switch loads after the page).
+  handleChange();
   return () => media.removeEventListener('change', handleChange);
 }

@@ -309,12 +309,13 @@ function Recommendations({
   const { data } = useRecommendations(topicId);
   const posts = data?.posts.filter((post) => post.id !== topicId) ?? [];
   if (posts.length === 0) return null;
+  // The block shows whole, heading and cards together, once the cards' code is here too.
   return (
-    <section className="recommendations" aria-labelledby="recommendations-title">
-      <h2 id="recommendations-title" className="section-title">
-        {he.recommendations}
-      </h2>
-      <Suspense fallback={null}>
+    <Suspense fallback={null}>
+      <section className="recommendations" aria-labelledby="recommendations-title">
+        <h2 id="recommendations-title" className="section-title">
+          {he.recommendations}
+        </h2>
         <ul className="post-list__items">
           {posts.map((post) => (
             <li key={post.id}>
@@ -326,7 +327,7 @@ function Recommendations({
             </li>
           ))}
         </ul>
-      </Suspense>
-    </section>
+      </section>
+    </Suspense>
   );
 }
