@@ -4,8 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { type Challenge, solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { solvedCaptchaOver } from '../server/test/captcha';
 import pg from 'pg';
 import { connectDatabase } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
@@ -310,7 +309,7 @@ async function virtualUser(
         break;
       }
       case 'login': {
-        const captcha = await solved(base);
+        const captcha = await solvedCaptchaOver(base);
         const response = await call(
           action,
           'POST',
@@ -322,7 +321,7 @@ async function virtualUser(
         break;
       }
       case 'report': {
-        const captcha = await solved(base);
+        const captcha = await solvedCaptchaOver(base);
         const response = await call(action, 'POST', '/messageReport', {
           report: { messageId: pick(world.messageIds), content: 'תוכן פוגעני בהודעה', email: member.email },
           captcha,
@@ -364,17 +363,6 @@ function pickAction(roll: number): Action {
     left -= weight;
   }
   return 'read';
-}
-
-async function solved(base: string): Promise<string> {
-  const challenge = (await (await fetch(`${base}/captcha`)).json()) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
-  return Buffer.from(
-    JSON.stringify({
-      challenge: { parameters: challenge.parameters, signature: challenge.signature },
-      solution,
-    }),
-  ).toString('base64');
 }
 
 function readRssMb(pid: number | undefined): number | undefined {

@@ -3,8 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Challenge, solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { solvedCaptchaOver } from './test/captcha';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from './db/connect';
@@ -118,7 +117,7 @@ async function drive(port: number, user: TestUser, topicIds: number[], ack: Ackn
         topicIds.push(post.id);
       } else {
         const username = `רשום${tag}x${step}`;
-        const captcha = await solved(base);
+        const captcha = await solvedCaptchaOver(base);
         const register = await call('POST', '/register', {
           username,
           email: `${tag}-${step}@example.test`,
@@ -134,17 +133,6 @@ async function drive(port: number, user: TestUser, topicIds: number[], ack: Ackn
     // The kill: a refused connection or a reset socket ends this connection's run.
     if (!(error instanceof TypeError)) throw error;
   }
-}
-
-async function solved(base: string): Promise<string> {
-  const challenge = (await (await fetch(`${base}/captcha`)).json()) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
-  return Buffer.from(
-    JSON.stringify({
-      challenge: { parameters: challenge.parameters, signature: challenge.signature },
-      solution,
-    }),
-  ).toString('base64');
 }
 
 for (const kind of TEST_DATABASE_KINDS) {
