@@ -1,12 +1,13 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
 import { connectDatabase } from '../server/db/connect';
 import { hashToken } from '../server/plugins/auth';
 import type { DatabaseTarget } from './generate';
+import type { HolderCommand, HolderReport } from './stream-holder';
 
 /**
  * `npm run bench -- --streams`: the live-update targets. Opens 2,000 GET /api/events streams per
@@ -15,6 +16,7 @@ import type { DatabaseTarget } from './generate';
  * - fan-out: from a reply's answer (and from its request) until its event reached every stream
  *   watching the topic, on every instance; p50/p99/max over the replies;
  * - the read endpoints' throughput with no stream and with the 2,000 idle streams open.
+ * The streams are held by a process of their own (bench/stream-holder.ts), apart from autocannon.
  */
 
 export interface StreamsBenchDeps {
@@ -35,6 +37,8 @@ export interface StreamsBenchDeps {
 const FIRST_PORT = 3550;
 /** How many topics the streams are spread over; each reply goes to one of them. */
 const WATCHED_TOPICS = 10;
+/** Rounds of reads with and without the idle streams (one more without, at the end). */
+const READ_ROUNDS = 3;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -49,39 +53,36 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
-const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+const round1 = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-interface OpenStream {
-  request: http.ClientRequest;
-  topicId: number;
-}
+type Report<T extends HolderReport['type']> = Extract<HolderReport, { type: T }>;
 
-/** Opens one stream and calls `onEvent` with each message id it is told about. */
-function openStream(
-  port: number,
-  topicId: number,
-  onEvent: (messageId: number) => void,
-): Promise<OpenStream> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(
-      { host: '127.0.0.1', port, path: `/api/events?topic=${topicId}`, agent: false },
-      (response) => {
-        if (response.statusCode !== 200) {
-          reject(new Error(`GET /api/events answered ${response.statusCode}`));
-          response.resume();
-          return;
-        }
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          for (const match of chunk.matchAll(/event: message\.created\ndata: \{[^\n]*"messageId":(\d+)/g)) {
-            onEvent(Number(match[1]));
-          }
-        });
-        resolve({ request, topicId });
-      },
-    );
-    request.on('error', reject);
+/** The process that holds the idle streams (bench/stream-holder.ts), and a way to await its reports. */
+function startStreamHolder() {
+  const child = fork(fileURLToPath(new URL('./stream-holder.ts', import.meta.url)), {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  const next = <T extends HolderReport['type']>(type: T) =>
+    new Promise<Report<T>>((resolve, reject) => {
+      const onMessage = (report: HolderReport) => {
+        if (report.type !== type) return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolve(report as Report<T>);
+      };
+      const onExit = (code: number | null) => reject(new Error(`the stream holder exited (${code})`));
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
+  return {
+    ask<T extends HolderReport['type']>(command: HolderCommand, answer: T): Promise<Report<T>> {
+      const reply = next(answer);
+      child.send(command);
+      return reply;
+    },
+    stop: () => child.kill(),
+  };
 }
 
 /**
@@ -106,23 +107,80 @@ async function readThroughput(
     const cpuBefore = deps.cpuMs(pid);
     const measured = await deps.load(port, paths, deps.seconds);
     perSecond[name] = Math.round(measured.requests.average);
-    cpuMsPerRequest[name] = round((deps.cpuMs(pid) - cpuBefore) / Math.max(1, measured.requests.total), 3);
+    cpuMsPerRequest[name] = round1((deps.cpuMs(pid) - cpuBefore) / Math.max(1, measured.requests.total), 3);
   }
   return { perSecond, cpuMsPerRequest };
 }
 
-/** Per read: the figure with idle streams against the mean of the runs before and after, in per cent. */
-function changePercent(
-  before: Record<string, number>,
-  withStreams: Record<string, number>,
-  after: Record<string, number>,
-) {
+type ReadFigures = Awaited<ReturnType<typeof readThroughput>>;
+
+/** Per read, the median of each round's figure. */
+function median(rounds: Record<string, number>[]): Record<string, number> {
+  const names = Object.keys(rounds[0] ?? {});
   return Object.fromEntries(
-    Object.entries(before).map(([name, value]) => {
-      const without = (value + (after[name] ?? value)) / 2;
-      return [name, round((100 * ((withStreams[name] ?? 0) - without)) / without)];
-    }),
+    names.map((name) => [
+      name,
+      percentile(
+        rounds.map((r) => r[name] ?? 0),
+        50,
+      ),
+    ]),
   );
+}
+
+/** Per read: the median with idle streams against the median without, in per cent. */
+function changePercent(without: Record<string, number>[], withStreams: Record<string, number>[]) {
+  const base = median(without);
+  const streams = median(withStreams);
+  return Object.fromEntries(
+    Object.entries(base).map(([name, value]) => [
+      name,
+      round1((100 * ((streams[name] ?? 0) - value)) / value),
+    ]),
+  );
+}
+
+/**
+ * Posts replies to the watched topics one by one and times each until its event reached every
+ * stream watching that topic: from the reply's answer, and from its request.
+ */
+async function measureFanOut(
+  holder: ReturnType<typeof startStreamHolder>,
+  writerPort: number,
+  token: string,
+  watched: number[],
+  watchers: Map<number, number>,
+  replies: number,
+) {
+  const fromAnswer: number[] = [];
+  const fromRequest: number[] = [];
+  let timeouts = 0;
+  for (let i = 0; i < replies; i += 1) {
+    const topicId = watched[i % watched.length] ?? 0;
+    const sent = performance.timeOrigin + performance.now();
+    const response = await fetch(`http://127.0.0.1:${writerPort}/api/message`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        cookie: 'XSRF-TOKEN=x',
+        'x-xsrf-token': 'x',
+      },
+      body: JSON.stringify({ topicId, content: `<p>תגובה חיה ${i}</p>` }),
+    });
+    const answered = performance.timeOrigin + performance.now();
+    if (!response.ok)
+      throw new Error(`POST /api/message answered ${response.status}: ${await response.text()}`);
+    const { id } = (await response.json()) as { id: number };
+    // On the writing instance the events leave before the answer, so some may already be there.
+    const expected = watchers.get(topicId) ?? 0;
+    const entry = await holder.ask({ type: 'wait', messageId: id, expected, timeoutMs: 2000 }, 'arrived');
+    if (entry.count < expected) timeouts += 1;
+    fromAnswer.push(Math.max(0, entry.lastAt - answered));
+    fromRequest.push(entry.lastAt - sent);
+    await sleep(20);
+  }
+  return { fromAnswer, fromRequest, timeouts };
 }
 
 export async function runStreamsBench(deps: StreamsBenchDeps) {
@@ -160,135 +218,110 @@ export async function runStreamsBench(deps: StreamsBenchDeps) {
   };
   const ports = Array.from({ length: instances }, (_, index) => FIRST_PORT + index);
   const servers: ChildProcess[] = [];
-  const open: OpenStream[] = [];
+  const holder = startStreamHolder();
   try {
     for (const port of ports) servers.push(await deps.start(env, port));
     const [writerPort = FIRST_PORT] = ports;
     await sleep(1000);
-    const rssBefore = servers.map((server) => rssMb(server.pid));
     // A fresh server's first reads run cold code: one discarded round first, so 'before' is warm too.
     console.log('warming up the reads…');
     await readThroughput(deps, writerPort, servers[0]?.pid, readTopics);
-    console.log('reads with no stream open…');
-    const readsBefore = await readThroughput(deps, writerPort, servers[0]?.pid, readTopics);
+    // Reads without and with the idle streams, alternating (A B A B … A): one pair on a shared
+    // machine can differ by more than the 5 % looked for, the median of each side much less.
+    const readsWithout: ReadFigures[] = [];
+    const readsWith: ReadFigures[] = [];
+    let rssBefore: number[] = [];
+    let rssWith: number[] = [];
+    let kbPerStream: number[] = [];
+    let openSeconds = 0;
+    let fanOut = { fromAnswer: [] as number[], fromRequest: [] as number[], timeouts: 0 };
+    for (let round = 1; round <= READ_ROUNDS; round += 1) {
+      console.log(`round ${round}/${READ_ROUNDS}: reads with no stream open…`);
+      readsWithout.push(await readThroughput(deps, writerPort, servers[0]?.pid, readTopics));
+      // Memory is compared after the reads, so both samples come from a warm heap of the same age.
+      await sleep(2000);
+      if (round === 1) rssBefore = servers.map((server) => rssMb(server.pid));
 
-    // How many streams have seen each message, and when the last one did.
-    const arrivals = new Map<number, { count: number; last: number }>();
-    const onEvent = (messageId: number) => {
-      const entry = arrivals.get(messageId) ?? { count: 0, last: 0 };
-      entry.count += 1;
-      entry.last = performance.now();
-      arrivals.set(messageId, entry);
-    };
-    console.log(`opening ${perInstance * instances} streams…`);
-    const openStarted = performance.now();
-    for (const port of ports) {
-      for (let i = 0; i < perInstance; i += 50) {
-        const batch = Array.from({ length: Math.min(50, perInstance - i) }, (_, j) =>
-          openStream(port, watched[(i + j) % watched.length] ?? 0, onEvent),
+      console.log(`opening ${perInstance * instances} streams in their own process…`);
+      const opened = await holder.ask({ type: 'open', ports, perInstance, topicIds: watched }, 'opened');
+      await sleep(2000);
+      if (round === 1) {
+        openSeconds = round1(opened.seconds);
+        rssWith = servers.map((server) => rssMb(server.pid));
+        kbPerStream = rssWith.map((rss, index) =>
+          round1(((rss - (rssBefore[index] ?? 0)) * 1024) / perInstance),
         );
-        open.push(...(await Promise.all(batch)));
+        console.log(
+          `memory per stream: ${kbPerStream.join(', ')} KB (RSS ${rssBefore.map((v) => round1(v))} → ${rssWith.map((v) => round1(v))} MB)`,
+        );
       }
+      console.log('reads with the streams open and idle…');
+      readsWith.push(await readThroughput(deps, writerPort, servers[0]?.pid, readTopics));
+      if (round === 1) {
+        console.log(`${replies} replies, each to a watched topic…`);
+        fanOut = await measureFanOut(holder, writerPort, token, watched, new Map(opened.watchers), replies);
+      }
+      await holder.ask({ type: 'close' }, 'closed');
+      await sleep(2000);
     }
-    const openSeconds = round((performance.now() - openStarted) / 1000);
-    await sleep(2000);
-    const rssWith = servers.map((server) => rssMb(server.pid));
-    const kbPerStream = rssWith.map((rss, index) =>
-      round(((rss - (rssBefore[index] ?? 0)) * 1024) / perInstance),
-    );
-    console.log(
-      `memory per stream: ${kbPerStream.join(', ')} KB (RSS ${rssBefore.map((v) => round(v))} → ${rssWith.map((v) => round(v))} MB)`,
-    );
-
-    console.log('reads with the streams open and idle…');
-    const readsWith = await readThroughput(deps, writerPort, servers[0]?.pid, readTopics);
-
-    console.log(`${replies} replies, each to a watched topic…`);
-    const watchers = new Map<number, number>();
-    for (const stream of open) watchers.set(stream.topicId, (watchers.get(stream.topicId) ?? 0) + 1);
-    const fromAnswer: number[] = [];
-    const fromRequest: number[] = [];
-    let timeouts = 0;
-    for (let i = 0; i < replies; i += 1) {
-      const topicId = watched[i % watched.length] ?? 0;
-      const sent = performance.now();
-      const response = await fetch(`http://127.0.0.1:${writerPort}/api/message`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${token}`,
-          cookie: 'XSRF-TOKEN=x',
-          'x-xsrf-token': 'x',
-        },
-        body: JSON.stringify({ topicId, content: `<p>תגובה חיה ${i}</p>` }),
-      });
-      const answered = performance.now();
-      if (!response.ok)
-        throw new Error(`POST /api/message answered ${response.status}: ${await response.text()}`);
-      const { id } = (await response.json()) as { id: number };
-      // On the writing instance the events leave before the answer, so some may already be here.
-      const expected = watchers.get(topicId) ?? 0;
-      const deadline = performance.now() + 2000;
-      while ((arrivals.get(id)?.count ?? 0) < expected && performance.now() < deadline) await sleep(1);
-      const entry = arrivals.get(id) ?? { count: 0, last: performance.now() };
-      arrivals.delete(id);
-      if (entry.count < expected) timeouts += 1;
-      fromAnswer.push(Math.max(0, entry.last - answered));
-      fromRequest.push(entry.last - sent);
-      await sleep(20);
-    }
-
-    // The machine may be busy with other work: measure the reads without streams again after them.
-    for (const stream of open.splice(0)) stream.request.destroy();
-    await sleep(2000);
-    console.log('reads with the streams closed again…');
-    const readsAfter = await readThroughput(deps, writerPort, servers[0]?.pid, readTopics);
+    console.log('reads with the streams closed, last round…');
+    readsWithout.push(await readThroughput(deps, writerPort, servers[0]?.pid, readTopics));
+    const { fromAnswer, fromRequest, timeouts } = fanOut;
 
     const result = {
       database: deps.target.kind,
-      loadAverage: os.loadavg().map((value) => round(value, 2)),
+      loadAverage: os.loadavg().map((value) => round1(value, 2)),
       instances,
       streamsPerInstance: perInstance,
       openSeconds,
       kbPerStream,
-      rssMb: { before: rssBefore.map((v) => round(v)), withStreams: rssWith.map((v) => round(v)) },
+      rssMb: { before: rssBefore.map((v) => round1(v)), withStreams: rssWith.map((v) => round1(v)) },
       fanOutMs: {
         watchersPerReply: Math.round((perInstance * instances) / watched.length),
         fromAnswer: {
-          p50: round(percentile(fromAnswer, 50)),
-          p99: round(percentile(fromAnswer, 99)),
-          max: round(Math.max(...fromAnswer)),
+          p50: round1(percentile(fromAnswer, 50)),
+          p99: round1(percentile(fromAnswer, 99)),
+          max: round1(Math.max(...fromAnswer)),
         },
         fromRequest: {
-          p50: round(percentile(fromRequest, 50)),
-          p99: round(percentile(fromRequest, 99)),
-          max: round(Math.max(...fromRequest)),
+          p50: round1(percentile(fromRequest, 50)),
+          p99: round1(percentile(fromRequest, 99)),
+          max: round1(Math.max(...fromRequest)),
         },
         timeouts,
       },
+      readRounds: READ_ROUNDS,
       readsPerSecond: {
-        before: readsBefore.perSecond,
-        idleStreams: readsWith.perSecond,
-        after: readsAfter.perSecond,
+        withoutStreams: median(readsWithout.map((reads) => reads.perSecond)),
+        idleStreams: median(readsWith.map((reads) => reads.perSecond)),
+        everyRound: {
+          withoutStreams: readsWithout.map((r) => r.perSecond),
+          idleStreams: readsWith.map((r) => r.perSecond),
+        },
       },
-      /** Idle streams against the mean of the runs before and after, in per cent. */
-      readChangePercent: changePercent(readsBefore.perSecond, readsWith.perSecond, readsAfter.perSecond),
+      /** The median with idle streams against the median without, in per cent. */
+      readChangePercent: changePercent(
+        readsWithout.map((r) => r.perSecond),
+        readsWith.map((r) => r.perSecond),
+      ),
       /** The writing instance's CPU time per read: what idle streams add to a read's cost. */
       readCpuMsPerRequest: {
-        before: readsBefore.cpuMsPerRequest,
-        idleStreams: readsWith.cpuMsPerRequest,
-        after: readsAfter.cpuMsPerRequest,
+        withoutStreams: median(readsWithout.map((reads) => reads.cpuMsPerRequest)),
+        idleStreams: median(readsWith.map((reads) => reads.cpuMsPerRequest)),
+        everyRound: {
+          withoutStreams: readsWithout.map((r) => r.cpuMsPerRequest),
+          idleStreams: readsWith.map((r) => r.cpuMsPerRequest),
+        },
       },
       readCpuChangePercent: changePercent(
-        readsBefore.cpuMsPerRequest,
-        readsWith.cpuMsPerRequest,
-        readsAfter.cpuMsPerRequest,
+        readsWithout.map((r) => r.cpuMsPerRequest),
+        readsWith.map((r) => r.cpuMsPerRequest),
       ),
     };
     console.log(JSON.stringify(result, null, 2));
     return result;
   } finally {
-    for (const stream of open) stream.request.destroy();
+    holder.stop();
     for (const server of servers) await deps.stop(server);
   }
 }
