@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { JSDOM } from 'jsdom';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString as renderAtOnce } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { ALL_POSTS_FORUM_ID } from '../shared/limits';
 import type { Forum } from '../shared/schemas/forums';
@@ -116,7 +116,7 @@ function dataOf<T>(results: readonly PageQueryResult[], kind: PageQuery['kind'])
 }
 
 /** Renders to a string once every Suspense boundary is ready (lazy route chunks included). */
-function renderToString(element: React.ReactElement): Promise<string> {
+function renderWhenReady(element: React.ReactElement): Promise<string> {
   return new Promise((resolve, reject) => {
     let html = '';
     const sink = new Writable({
@@ -142,6 +142,27 @@ function renderToString(element: React.ReactElement): Promise<string> {
   });
 }
 
+/** What React writes for a Suspense boundary it left to the browser (something suspended or failed). */
+const BOUNDARY_LEFT_TO_CLIENT = '<!--$!-->';
+
+/**
+ * Once the route chunks and the sanitiser have loaded (after a few pages), nothing suspends, and
+ * React's synchronous renderer makes the same HTML as the streaming one without encoding it to bytes
+ * and back (a large share of a page's rendering time). When something did suspend, it gives up on
+ * that boundary: the streaming renderer, which waits, makes the page then.
+ */
+function renderHtml(element: React.ReactElement, options: RenderOptions): Promise<string> {
+  if (options.streaming) return renderWhenReady(element);
+  let html: string;
+  try {
+    html = renderAtOnce(element);
+  } catch {
+    // It throws when something outside every boundary suspended; a real error throws again below.
+    return renderWhenReady(element);
+  }
+  return html.includes(BOUNDARY_LEFT_TO_CLIENT) ? renderWhenReady(element) : Promise.resolve(html);
+}
+
 async function render(
   url: string,
   results: readonly PageQueryResult[],
@@ -158,7 +179,7 @@ async function render(
     const { key, value } = queryEntry(result.query, result.data);
     queryClient.setQueryData(key, value);
   }
-  const html = await renderToString(
+  const html = await renderHtml(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <StaticRouter location={location}>
@@ -166,6 +187,7 @@ async function render(
         </StaticRouter>
       </QueryClientProvider>
     </StrictMode>,
+    options,
   );
   const site = dataOf<SiteInfo>(results, 'site');
   const forums = dataOf<Forum[]>(results, 'forums') ?? [];

@@ -24,6 +24,8 @@ export interface RenderOptions {
   publicUrl: string;
   /** The status the page is answered with; 404 renders the not-found page at any path. */
   status: 200 | 404;
+  /** Always through the streaming renderer, which waits for every boundary (tests compare the two). */
+  streaming?: boolean;
 }
 
 export interface RenderedPage {

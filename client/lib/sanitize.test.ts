@@ -14,6 +14,19 @@ describe('sanitizeMessageHtml', () => {
     expect(root.querySelector('a')).toBeNull();
   });
 
+  it('decorates only the spans that mention a user by id, each once', () => {
+    const html = sanitizeMessageHtml(
+      '<p><span>א</span><span data-mention="3">@דנה</span><span data-mention="x">@רון</span><span data-mention="4">@גל</span></p>',
+    );
+    const root = document.createElement('div');
+    root.innerHTML = html;
+    expect([...root.querySelectorAll('img.mention__avatar')].map((img) => img.getAttribute('src'))).toEqual([
+      '/api/avatars/3.svg',
+      '/api/avatars/4.svg',
+    ]);
+    expect(root.querySelectorAll('span.mention')).toHaveLength(2);
+  });
+
   it('keeps data-quote on a blockquote only, and only ids', () => {
     expect(sanitizeMessageHtml('<blockquote data-quote="5">x</blockquote>')).toContain('data-quote="5"');
     expect(sanitizeMessageHtml('<p data-quote="5">x</p>')).not.toContain('data-quote');

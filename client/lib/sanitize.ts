@@ -110,7 +110,9 @@ function configure(): void {
  * from the message.
  */
 function decorateMentions(root: Element): void {
-  for (const span of root.querySelectorAll<HTMLSpanElement>(`span[${MENTION_ATTRIBUTE}]`)) {
+  // By tag rather than by selector: jsdom builds a selector engine for each parsed document, which
+  // cost the server more than the rest of a message's sanitising.
+  for (const span of [...root.getElementsByTagName('span')]) {
     const userId = span.getAttribute(MENTION_ATTRIBUTE) ?? '';
     if (!ID.test(userId)) continue;
     span.className = 'mention';

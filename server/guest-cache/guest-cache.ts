@@ -43,12 +43,14 @@ export function encodeBody(
   const only = options.only;
   const compress = identity.length >= COMPRESS_THRESHOLD_BYTES && only !== 'identity';
   const gzip = compress && only !== 'br' ? gzipSync(identity, { level: 6 }) : null;
-  // Quality 5: within a few per cent of the best brotli for pages this size, at a fraction of the time.
+  // Quality 5 for a kept answer: within a few per cent of the best brotli for pages this size, at a
+  // fraction of the time. An answer sent once (`only`) takes quality 3: a third of the time of 5 for
+  // a topic page, about 14 % larger.
   const br =
     compress && only !== 'gzip'
       ? brotliCompressSync(identity, {
           params: {
-            [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+            [zlibConstants.BROTLI_PARAM_QUALITY]: only ? 3 : 5,
             [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
           },
         })

@@ -85,4 +85,17 @@ describeEachDatabase('pages through the guest cache', (ctx) => {
     expect((await app.inject('/edit-profile')).statusCode).toBe(200);
     expect(app.guestCache.get('page:/edit-profile')).toBeUndefined();
   });
+
+  it('unzips a kept page once for a client that takes no encoding, and sends the rest compressed', async () => {
+    // A shell large enough to be compressed.
+    writeShell(`גרסה 3 ${'מילים '.repeat(300)}`, 3_000_000);
+    const url = `/topic/${topicId}`;
+    await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    expect(app.guestCache.get(`page:${url}`)?.identity ?? null).toBeNull();
+    const plain = await app.inject(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(app.guestCache.get(`page:${url}`)?.identity?.toString()).toBe(plain.body);
+    const unkept = await app.inject({ url: `${url}?x=1`, headers: { 'accept-encoding': 'gzip' } });
+    expect(unkept.headers['content-encoding']).toBe('gzip');
+  });
 });

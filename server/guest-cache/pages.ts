@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { encodeBody, type GuestCache } from './guest-cache';
-import { writeEncoded } from './http';
+import { negotiateEncoding, writeEncoded } from './http';
 import { cacheTags } from './invalidation';
 
 /** A page's HTML and the status it is answered with. */
@@ -68,17 +68,21 @@ export async function sendPage(
   const key = `page:${pathname}`;
   const tags = status === 200 && query === undefined ? pageTags(pathname) : null;
   const version = await renderer.version();
-  const hit = tags && cache?.get(key);
+  let hit = tags ? cache?.get(key) : undefined;
+  if (cache && hit && negotiateEncoding(request.headers['accept-encoding']) === 'identity') {
+    hit = cache.withPlainBody(key, hit);
+  }
   if (hit && hit.version === version) return reply.send(writeEncoded(request, reply, hit));
   const epoch = cache?.epoch ?? 0;
   const rendered = await renderer.render(request.url, status);
+  const keep = rendered.status === 200 && request.headers.authorization === undefined;
+  // A page that will not be kept is encoded only the way this client takes it.
   const entry = encodeBody(rendered.body, {
     status: rendered.status,
     contentType: 'text/html; charset=utf-8',
     version,
+    only: cache && tags && keep ? undefined : negotiateEncoding(request.headers['accept-encoding']),
   });
-  if (cache && tags && rendered.status === 200 && request.headers.authorization === undefined) {
-    cache.set(key, entry, tags, epoch);
-  }
+  if (cache && tags && keep) cache.set(key, entry, tags, epoch);
   return reply.send(writeEncoded(request, reply, entry));
 }

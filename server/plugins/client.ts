@@ -1,5 +1,5 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isClientRoute } from '../../shared/client-routes';
 import type { ServerEntry } from '../../shared/server-render';
 import { type PageRenderer, sendPage, shellRenderer } from '../guest-cache/pages';
@@ -34,6 +34,11 @@ export async function clientPlugin(
       : shellRenderer(clientDir);
   }
   const cache = app.hasDecorator('guestCache') ? app.guestCache : null;
+  /** A page path: 200 for a route of the app, 404 (the not-found page) for any other. */
+  const sendClientPage = (request: FastifyRequest, reply: FastifyReply, pageRenderer: PageRenderer) => {
+    const status = isClientRoute(request.url.split('?')[0] ?? '/') ? 200 : 404;
+    return sendPage(request, reply, { renderer: pageRenderer, status, cache });
+  };
   if (clientDir) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -53,12 +58,16 @@ export async function clientPlugin(
     app.get('/', { schema: { hide: true } }, (request, reply) =>
       sendPage(request, reply, { renderer: home, status: 200, cache }),
     );
+    // The guest pages go straight to the renderer: the static files' wildcard would first look for
+    // each on disk (a stat and a directory listing per request) before handing it to the 404 handler.
+    for (const path of ['/forum/:forumId', '/topic/:topicId', '/policy']) {
+      app.get(path, { schema: { hide: true } }, (request, reply) => sendClientPage(request, reply, home));
+    }
   }
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || !renderer || !['GET', 'HEAD'].includes(request.method)) {
       throw apiError('not_found');
     }
-    const status = isClientRoute(request.url.split('?')[0] ?? '/') ? 200 : 404;
-    return sendPage(request, reply, { renderer, status, cache });
+    return sendClientPage(request, reply, renderer);
   });
 }

@@ -11,6 +11,7 @@ import { buildApp } from '../app';
 import { describeEachDatabase } from '../test/databases';
 import { createReply, createTopic, createUser, type TestUser } from '../test/factories';
 import { apiClient } from '../test/http';
+import { fetchPageData } from './page-data';
 
 /** A built client's index.html and manifest: the renderer's template and the route chunks. */
 function writeClientBuild(): string {
@@ -134,6 +135,25 @@ describeEachDatabase('server-rendered pages', (ctx) => {
 
   beforeEach(() => {
     ctx.clock.advance(60_000);
+  });
+
+  it('makes the same page with the synchronous renderer as with the streaming one', async () => {
+    const sources = { deps: app.deps, siteSettings: app.siteSettings };
+    const options = { publicUrl: ctx.config.publicUrl, status: 200 as const };
+    for (const url of ['/', '/forum/1', `/topic/${topicId}`, '/policy']) {
+      const results = await fetchPageData(sources, serverEntry.pageQueries(url) ?? []);
+      // The first render of a page loads its route's chunk; from then on nothing suspends.
+      await serverEntry.render(url, results, options);
+      const streamed = await serverEntry.render(url, results, { ...options, streaming: true });
+      const atOnce = await serverEntry.render(url, results, options);
+      expect(atOnce.html.length).toBeGreaterThan(1000);
+      // The state carries the time it was made: the rest must be the same.
+      const timeless = (page: typeof atOnce) => ({
+        ...page,
+        state: page.state.replace(/"(dehydratedAt|dataUpdatedAt)":\d+/g, ''),
+      });
+      expect(timeless(atOnce)).toEqual(timeless(streamed));
+    }
   });
 
   it('renders a topic: breadcrumbs, header, main message, the latest 7 replies, and its head', async () => {

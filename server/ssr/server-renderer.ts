@@ -9,6 +9,8 @@ import type { PageRenderer, RenderedBody } from '../guest-cache/pages';
 import { fetchPageData, type PageDataSources } from './page-data';
 
 const NOT_FOUND_PAGE = '/page/not-found';
+/** How often the built `index.html` is looked at for a rebuild. */
+const TEMPLATE_CHECK_MS = 1000;
 
 /** Where `npm run build` puts the server-render bundle, beside the client's folder. */
 export function serverEntryPath(clientDir: string): string {
@@ -109,7 +111,13 @@ export function serverRenderer(options: {
 }): PageRenderer {
   const { clientDir, entry, sources, publicUrl, log } = options;
   let template: Template | null = null;
+  let checkedAt = Number.NEGATIVE_INFINITY;
+  // A rebuilt client is picked up without a restart, looked for once a second at most rather than
+  // with a stat on every request.
   const current = async (): Promise<Template> => {
+    const now = performance.now();
+    if (template && now - checkedAt < TEMPLATE_CHECK_MS) return template;
+    checkedAt = now;
     const info = await stat(path.join(clientDir, 'index.html'));
     if (!template || template.version !== `${info.mtimeMs}-${info.size}`)
       template = await loadTemplate(clientDir);
