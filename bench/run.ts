@@ -47,6 +47,9 @@ bench/results/<date>-<db>.json.
   --streams                only the live-update streams (bench/streams.ts), on the small dataset:
                            2,000 streams per instance (two instances on PostgreSQL)
   --soak [--duration S]    instead: a long mixed load (60 s) with checks; see bench/soak.ts
+  --start-only [--runs N]  instead: only start the built server N times (5) on each dataset, no
+                           load; prints spawn to first answer, the server's CPU time by then and
+                           its RSS one second later, each with its median
 
 DATABASE_URL=postgres://user@host/db runs on PostgreSQL: the datasets go into databases named
 forum_bench_* created on that server (the role needs CREATEDB). Otherwise SQLite files under
@@ -651,6 +654,52 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
+/** The built server's command line; `--cpu-prof` writes a V8 profile of each run. */
+function serverArgs(options: Options): string[] {
+  const profileDir = path.resolve('bench/results/profiles');
+  return [...(options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'dist/server/main.js'];
+}
+
+const serverEnv = (dataset: Dataset) => ({
+  ...dataset.env,
+  LOG_LEVEL: 'warn',
+  SECRET_KEY,
+  RATE_LIMITS: UNLIMITED_WRITES,
+});
+
+/**
+ * `--start-only`: the built server started `runs` times on the dataset with no load, for the start
+ * target alone. One start is too noisy on a shared machine to compare two builds by, so each figure
+ * comes with its median; the CPU time the server spent until its first answer moves less with
+ * other work than the wall time does.
+ */
+async function measureStarts(dataset: Dataset, runs: number, options: Options): Promise<void> {
+  console.log(
+    `\n== starting the server ${runs} times on the ${dataset.name} dataset (${dataset.target.kind})`,
+  );
+  const startMs: number[] = [];
+  const cpuToAnswerMs: number[] = [];
+  const idleRssMb: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const server = await startProcess(serverArgs(options), serverEnv(dataset), options.port, '/api/forums');
+    const cpu = cpuMs(server.pid);
+    await sleep(1000);
+    const rss = statusMb(server.pid, 'VmRSS');
+    await stopProcess(server);
+    startMs.push(server.startMs);
+    cpuToAnswerMs.push(cpu);
+    idleRssMb.push(rss);
+    console.log(`start ${server.startMs} ms, ${cpu} ms CPU to the first answer, ${rss} MB RSS idle`);
+  }
+  console.log(
+    `median: start ${median(startMs)} ms, CPU ${median(cpuToAnswerMs)} ms, idle RSS ${median(idleRssMb)} MB` +
+      ` (load average ${os
+        .loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' ')})`,
+  );
+}
+
 async function runDataset(dataset: Dataset, options: Options): Promise<DatasetRun> {
   console.log(`\n== ${dataset.name} dataset on ${dataset.target.kind}`);
   const db = connectDatabase(dataset.target);
@@ -668,13 +717,11 @@ async function runDataset(dataset: Dataset, options: Options): Promise<DatasetRu
     })
     .execute();
 
-  const profileDir = path.resolve('bench/results/profiles');
-  const nodeArgs = options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   const hello = await startHello(options);
   // A server that fails to start must not leave the bare Fastify one listening for the next run.
   const server = await startProcess(
-    [...nodeArgs, 'dist/server/main.js'],
-    { ...dataset.env, LOG_LEVEL: 'warn', SECRET_KEY, RATE_LIMITS: UNLIMITED_WRITES },
+    serverArgs(options),
+    serverEnv(dataset),
     options.port,
     '/api/forums',
   ).catch(async (error: unknown) => {
@@ -942,6 +989,8 @@ async function main() {
       'cpu-prof': { type: 'boolean', default: false },
       port: { type: 'string', default: '3190' },
       streams: { type: 'boolean', default: false },
+      'start-only': { type: 'boolean', default: false },
+      runs: { type: 'string', default: '5' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -1007,6 +1056,17 @@ async function main() {
     }
   } catch (error) {
     console.log(`client weight not measured: ${(error as Error).message}`);
+  }
+
+  if (values['start-only']) {
+    for (const [name, size] of sizes) {
+      await measureStarts(
+        await ensureDataset(name, size, databaseUrl, values.fresh),
+        Number(values.runs),
+        options,
+      );
+    }
+    return;
   }
 
   const runs: DatasetRun[] = [];

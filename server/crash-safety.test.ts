@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { solvedCaptchaOver } from './test/captcha';
@@ -13,6 +12,7 @@ import { seedForums } from './db/seed-forums';
 import { UNLIMITED_WRITES } from './modules/rate-limit/rate-limit.rules';
 import { createPostgresTestDatabase, TEST_DATABASE_KINDS } from './test/databases';
 import { createTopic, createUser, type TestUser } from './test/factories';
+import { freePort, startServer } from './test/server-process';
 import { brokenAggregates } from './test/tables';
 
 /**
@@ -23,45 +23,6 @@ import { brokenAggregates } from './test/tables';
  */
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 3);
 const CONNECTIONS = 4;
-
-/** A free port in this project's range for test servers. */
-async function freePort(): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const port = 3450 + Math.floor(Math.random() * 50);
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = net.createServer();
-      probe.once('error', () => resolve(false));
-      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error('no free port in 3450–3499');
-}
-
-function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 60_000;
-    const onExit = (code: number | null) => reject(new Error(`the server exited with ${code}`));
-    child.once('exit', onExit);
-    const poll = async () => {
-      try {
-        const response = await fetch(`http://127.0.0.1:${port}/api/forums`);
-        if (response.ok) {
-          child.off('exit', onExit);
-          resolve(child);
-          return;
-        }
-      } catch {}
-      if (Date.now() > deadline) reject(new Error('the server did not start'));
-      else setTimeout(poll, 100);
-    };
-    void poll();
-  });
-}
 
 interface Acknowledged {
   messages: Map<number, string>;

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isClientRoute } from '../../shared/client-routes';
 import { clientPlugin } from './client';
@@ -84,5 +84,43 @@ describe('the client plugin', () => {
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('dir="rtl"');
     }
+  });
+});
+
+describe('the client plugin with a server-render bundle', () => {
+  const app = Fastify({ logger: false });
+  const root = mkdtempSync(path.join(tmpdir(), 'client-render-'));
+  const clientDir = path.join(root, 'client');
+  const loads = () => (globalThis as { renderBundleLoads?: number }).renderBundleLoads ?? 0;
+  beforeAll(async () => {
+    mkdirSync(clientDir);
+    writeFileSync(
+      path.join(clientDir, 'index.html'),
+      '<!doctype html><html lang="he" dir="rtl"><head><title>קהילה</title></head><body><div id="root"></div></body></html>',
+    );
+    // Where `npm run build:render` puts the bundle, beside the client; it counts its own loading.
+    mkdirSync(path.join(root, 'server-render'));
+    writeFileSync(path.join(root, 'server-render', 'package.json'), '{"type": "module"}');
+    writeFileSync(
+      path.join(root, 'server-render', 'entry-server.js'),
+      `globalThis.renderBundleLoads = (globalThis.renderBundleLoads ?? 0) + 1;
+export const serverEntry = {
+  pageQueries: () => [],
+  render: async (url) => ({ head: '', html: '<p>rendered ' + url + '</p>', state: '{}', pageModule: null }),
+};`,
+    );
+    app.decorate('config', { publicUrl: 'http://localhost:3000' } as FastifyInstance['config']);
+    await app.register(clientPlugin, { clientDir });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('loads the bundle with the first page rather than at start, renders that page, and loads it once', async () => {
+    expect(loads()).toBe(0);
+    const [home, forum] = await Promise.all([app.inject({ url: '/' }), app.inject({ url: '/forum/2' })]);
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('<div id="root"><p>rendered /</p></div>');
+    expect(forum.body).toContain('<div id="root"><p>rendered /forum/2</p></div>');
+    expect(loads()).toBe(1);
   });
 });
