@@ -143,8 +143,9 @@ export async function removeMessage(deps: DataDeps, actor: Actor, id: number): P
   const likes = await likesByMessage(deps.db, [id]);
   await deps.db.transaction().execute(async (trx) => {
     await lockTopic(trx, message.topic_id);
-    // Read under the lock: the last text is what an edit a moment ago left.
-    const last = (await findMessage(trx, id)) ?? message;
+    // Read under the lock: the last text is what an edit a moment ago left. The message is locked
+    // before its likes are touched, in the order a like takes them, so the two never deadlock.
+    const last = (await lockMessageWithTopic(trx, id))?.message ?? message;
     await deleteMessage(trx, id);
     const topic = await refreshTopicActivity(trx, message.topic_id);
     if (actor.id !== message.user_id)

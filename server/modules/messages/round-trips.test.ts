@@ -76,6 +76,30 @@ describeEachDatabase('round trips of replies and likes', (ctx) => {
   });
 
   describe('likes at the same moment', () => {
+    it('lets a reply be deleted while it is liked and unliked: the like answers or finds it gone', async () => {
+      const client = apiClient(ctx.app);
+      const created = await client.post(
+        '/api/message',
+        { topicId, content: '<p>תגובה</p>' },
+        { token: member.token },
+      );
+      const replyId = created.json<{ id: number }>().id;
+      await client.get(`/api/message/like/${replyId}`, { token: owner.token });
+      const [unliked, liked, deleted] = await Promise.all([
+        client.get(`/api/message/like/${replyId}`, { token: owner.token }),
+        client.get(`/api/message/like/${replyId}`, { token: another.token }),
+        client.delete(`/api/message/${replyId}`, { token: member.token }),
+      ]);
+      expect(deleted.statusCode).toBe(200);
+      for (const response of [unliked, liked]) expect([200, 404]).toContain(response.statusCode);
+      const likes = await ctx.db
+        .selectFrom('likes')
+        .select('user_id')
+        .where('message_id', '=', replyId)
+        .execute();
+      expect(likes).toEqual([]);
+    });
+
     it('takes two toggles of one user in turn: liked, then taken back, with no like or notification left', async () => {
       const client = apiClient(ctx.app);
       const responses = await Promise.all(
