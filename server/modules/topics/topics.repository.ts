@@ -268,9 +268,14 @@ export async function refreshTopicActivity(db: Db, topicId: number): Promise<Top
     .executeTakeFirstOrThrow();
 }
 
-/** Removes a topic with all its messages and their likes; message reports keep their rows. */
+/**
+ * Removes a topic with all its messages and their likes; message reports keep their rows. On
+ * PostgreSQL its messages are locked before their likes are touched, in the order a like takes
+ * them (lockMessageWithTopic), so a like at the same moment waits instead of deadlocking.
+ */
 export async function deleteTopicWithMessages(db: Db, topicId: number): Promise<void> {
   const messageIds = db.selectFrom('messages').select('id').where('topic_id', '=', topicId);
+  if (databaseKind(db) === 'postgres') await messageIds.forUpdate().execute();
   await db.deleteFrom('likes').where('message_id', 'in', messageIds).execute();
   await db.deleteFrom('messages').where('topic_id', '=', topicId).execute();
   await db.deleteFrom('topics').where('id', '=', topicId).execute();
