@@ -44,6 +44,9 @@ bench/results/<date>-<db>.json.
   --skip-build             use dist/ as it is
   --cpu-prof               write a V8 CPU profile of the server to bench/results/profiles/
   --port N                 port of the forum server (3190; the bare Fastify server takes the next)
+  --instances N            forum servers on one database (1; 2 is for PostgreSQL): the second
+                           listens on port+2, the connections are shared between them and the CPU
+                           per request is summed over both processes
   --streams                only the live-update streams (bench/streams.ts), on the small dataset:
                            2,000 streams per instance (two instances on PostgreSQL)
   --soak [--duration S]    instead: a long mixed load (60 s) with checks; see bench/soak.ts
@@ -622,6 +625,58 @@ interface Options {
   port: number;
   only: string[] | null;
   cpuProf: boolean;
+  instances: number;
+}
+
+/** The forum servers' ports: --port, then port+2 and on (the bare Fastify server has port+1). */
+function instancePorts(options: Pick<Options, 'port' | 'instances'>): number[] {
+  return Array.from({ length: options.instances }, (_, index) =>
+    index === 0 ? options.port : options.port + 1 + index,
+  );
+}
+
+/**
+ * `load` against every instance at once, the connections shared between them: one result whose
+ * requests are the sum, latency percentiles the worst instance's (autocannon keeps no histogram
+ * to merge), so p99 stays an upper bound.
+ */
+async function loadAll(
+  ports: readonly number[],
+  spec: Pick<EndpointSpec, 'method' | 'paths' | 'body'>,
+  headers: Record<string, string>,
+  seconds: number,
+  connections: number,
+): Promise<autocannon.Result> {
+  const share = Math.max(1, Math.floor(connections / ports.length));
+  const results = await Promise.all(ports.map((port) => load(port, spec, headers, seconds, share)));
+  const [first, ...others] = results;
+  if (!first) throw new Error('no forum server to load');
+  if (others.length === 0) return first;
+  const sum = (pick: (result: autocannon.Result) => number) =>
+    results.reduce((total, result) => total + pick(result), 0);
+  const worst = (pick: (result: autocannon.Result) => number) => Math.max(...results.map(pick));
+  const statusCodeStats: Record<string, { count: number }> = {};
+  for (const result of results)
+    for (const [code, value] of Object.entries(result.statusCodeStats ?? {})) {
+      const count = (value as { count: number }).count;
+      statusCodeStats[code] = { count: (statusCodeStats[code]?.count ?? 0) + count };
+    }
+  return {
+    ...first,
+    errors: sum((result) => result.errors),
+    non2xx: sum((result) => result.non2xx),
+    requests: {
+      ...first.requests,
+      average: sum((result) => result.requests.average),
+      total: sum((result) => result.requests.total),
+    },
+    latency: {
+      ...first.latency,
+      p50: worst((result) => result.latency.p50),
+      p99: worst((result) => result.latency.p99),
+    },
+    statusCodeStats: statusCodeStats as autocannon.Result['statusCodeStats'],
+  };
 }
 
 const HELLO_SPEC = { method: 'GET' as const, paths: ['/'] };
@@ -718,19 +773,26 @@ async function runDataset(dataset: Dataset, options: Options): Promise<DatasetRu
     .execute();
 
   const hello = await startHello(options);
-  // A server that fails to start must not leave the bare Fastify one listening for the next run.
-  const server = await startProcess(
-    serverArgs(options),
-    serverEnv(dataset),
-    options.port,
-    '/api/forums',
-  ).catch(async (error: unknown) => {
+  const ports = instancePorts(options);
+  const servers: Awaited<ReturnType<typeof startProcess>>[] = [];
+  // A server that fails to start must not leave the others listening for the next run.
+  try {
+    for (const port of ports)
+      servers.push(await startProcess(serverArgs(options), serverEnv(dataset), port, '/api/forums'));
+  } catch (error) {
+    for (const started of servers) await stopProcess(started);
     await stopProcess(hello.child);
     throw error;
-  });
+  }
+  const [server] = servers;
+  if (!server) throw new Error('no forum server started');
+  /** CPU time of every forum server so far, in ms. */
+  const serversCpuMs = () => servers.reduce((total, child) => total + cpuMs(child.pid), 0);
   await sleep(1000);
   const serverIdleRssMb = statusMb(server.pid, 'VmRSS');
-  console.log(`server: started in ${server.startMs} ms, ${serverIdleRssMb} MB RSS idle`);
+  console.log(
+    `server: started in ${server.startMs} ms, ${serverIdleRssMb} MB RSS idle${servers.length > 1 ? ` (the first of ${servers.length} instances)` : ''}`,
+  );
   const endpoints: EndpointResult[] = [];
   const hellos: EndpointResult[] = [];
   let peakSampled = 0;
@@ -752,13 +814,14 @@ async function runDataset(dataset: Dataset, options: Options): Promise<DatasetRu
       if (spec.method === 'POST') headers['content-type'] = 'application/json';
       const baseline = await hello.measure(Math.max(2, Math.round(options.duration / 2)));
       hellos.push(baseline);
-      if (spec.visitFirst) await visitEach(options.port, spec.paths, headers);
+      if (spec.visitFirst) for (const port of ports) await visitEach(port, spec.paths, headers);
       const warmupSpec = spec.warmupPaths ? { ...spec, paths: spec.warmupPaths } : spec;
-      await load(options.port, warmupSpec, headers, options.warmup, options.connections);
-      const cpuBefore = cpuMs(server.pid);
-      const raw = await load(options.port, spec, headers, options.duration, options.connections);
-      if (server.exitCode !== null || server.signalCode !== null) {
-        throw new Error(`the server stopped during "${spec.name}" (${server.signalCode ?? server.exitCode})`);
+      await loadAll(ports, warmupSpec, headers, options.warmup, options.connections);
+      const cpuBefore = serversCpuMs();
+      const raw = await loadAll(ports, spec, headers, options.duration, options.connections);
+      const stopped = servers.find((child) => child.exitCode !== null || child.signalCode !== null);
+      if (stopped) {
+        throw new Error(`a server stopped during "${spec.name}" (${stopped.signalCode ?? stopped.exitCode})`);
       }
       if (spec.warmupPaths && raw.requests.total > spec.paths.length) {
         console.log(
@@ -766,7 +829,7 @@ async function runDataset(dataset: Dataset, options: Options): Promise<DatasetRu
         );
       }
       const result = summarise(spec.name, spec.kind, spec.paths[0] ?? '', raw);
-      result.cpuMsPerRequest = perRequest(cpuMs(server.pid) - cpuBefore, raw.requests.total);
+      result.cpuMsPerRequest = perRequest(serversCpuMs() - cpuBefore, raw.requests.total);
       result.cpuRatio =
         result.cpuMsPerRequest > 0
           ? Math.round((100 * (baseline.cpuMsPerRequest ?? 0)) / result.cpuMsPerRequest) / 100
@@ -782,7 +845,7 @@ async function runDataset(dataset: Dataset, options: Options): Promise<DatasetRu
     peakSampled = Math.max(peakSampled, peakRssMb(server.pid));
   } finally {
     clearInterval(sampler);
-    await stopProcess(server);
+    for (const child of servers) await stopProcess(child);
     await stopProcess(hello.child);
     await undo();
     await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
@@ -988,6 +1051,7 @@ async function main() {
       'skip-build': { type: 'boolean', default: false },
       'cpu-prof': { type: 'boolean', default: false },
       port: { type: 'string', default: '3190' },
+      instances: { type: 'string', default: '1' },
       streams: { type: 'boolean', default: false },
       'start-only': { type: 'boolean', default: false },
       runs: { type: 'string', default: '5' },
@@ -1005,7 +1069,10 @@ async function main() {
     port: Number(values.port),
     only: values.only ? values.only.split(',').map((name) => name.trim()) : null,
     cpuProf: values['cpu-prof'],
+    instances: Number(values.instances),
   };
+  if (!Number.isInteger(options.instances) || options.instances < 1)
+    throw new Error(`--instances takes a whole number from 1: "${values.instances}"`);
   const databaseUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
   const sizes: [string, DatasetSize][] = [['small', datasetSize('small', {})]];
   if (values.preset === 'default') sizes.push(['large', datasetSize('default', values)]);
@@ -1107,7 +1174,12 @@ async function main() {
       node: process.version,
       loadAverageAtEnd: os.loadavg().map((value) => Math.round(value * 100) / 100),
     },
-    options: { duration: options.duration, warmup: options.warmup, connections: options.connections },
+    options: {
+      duration: options.duration,
+      warmup: options.warmup,
+      connections: options.connections,
+      instances: options.instances,
+    },
     clientWeight,
     datasets: runs,
     growth: growthRows,

@@ -7,6 +7,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import pg from 'pg';
 import { type ForumEvent, forumEvent } from '../../../shared/schemas/events';
 import type { EventHub } from './event-hub';
 
@@ -34,9 +35,22 @@ export function notifyStatement(event: ForumEvent): CompiledQuery {
 }
 
 /**
+ * The commit of a transaction that published events, with their NOTIFYs in front: one round trip
+ * instead of one per event plus the commit. PostgreSQL sends notifications at the commit anyway,
+ * so they go out exactly as before. With no parameters, node-postgres sends this as one simple
+ * query, which may hold several statements; a failing NOTIFY stops the commit after it. The
+ * payloads are ours (JSON of ids and names), quoted as literals all the same.
+ */
+export function notifyAndCommitSql(payloads: readonly string[]): string {
+  const notifies = payloads.map((payload) => `pg_notify('${EVENTS_CHANNEL}', ${pg.escapeLiteral(payload)})`);
+  return `select ${notifies.join(', ')}; commit`;
+}
+
+/**
  * Wraps a dialect so events published inside a transaction reach this process's subscribers
  * only after the commit (never after a rollback), and, on PostgreSQL, reach other instances
- * through NOTIFY in the same transaction. Outside a transaction the event follows the statement.
+ * through NOTIFY in the same transaction, sent with its commit. Outside a transaction the event
+ * follows the statement.
  */
 export function withEventBus(dialect: Dialect, hub: EventHub, options: { notify: boolean }): Dialect {
   return {
@@ -50,6 +64,8 @@ export function withEventBus(dialect: Dialect, hub: EventHub, options: { notify:
 class EventBusConnection implements DatabaseConnection {
   inTransaction = false;
   pending: ForumEvent[] = [];
+  /** The NOTIFY payloads of the open transaction, sent with its commit. */
+  pendingPayloads: string[] = [];
 
   constructor(
     readonly inner: DatabaseConnection,
@@ -64,7 +80,8 @@ class EventBusConnection implements DatabaseConnection {
       const payload = JSON.stringify({ origin: this.hub.origin, event } satisfies NotifyPayload);
       if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES)
         throw new Error(`event payload too large: ${event.type}`);
-      await this.inner.executeQuery(CompiledQuery.raw(NOTIFY_SQL, [payload]));
+      if (this.inTransaction) this.pendingPayloads.push(payload);
+      else await this.inner.executeQuery(CompiledQuery.raw(NOTIFY_SQL, [payload]));
     }
     if (this.inTransaction) this.pending.push(event);
     else this.hub.deliver({ kind: 'event', event });
@@ -96,11 +113,15 @@ class EventBusDriver implements Driver {
     await this.inner.beginTransaction(own.inner, settings);
     own.inTransaction = true;
     own.pending = [];
+    own.pendingPayloads = [];
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const own = unwrap(connection);
-    await this.inner.commitTransaction(own.inner);
+    const payloads = own.pendingPayloads;
+    own.pendingPayloads = [];
+    if (payloads.length > 0) await own.inner.executeQuery(CompiledQuery.raw(notifyAndCommitSql(payloads)));
+    else await this.inner.commitTransaction(own.inner);
     const events = own.pending;
     own.inTransaction = false;
     own.pending = [];
@@ -111,6 +132,7 @@ class EventBusDriver implements Driver {
     const own = unwrap(connection);
     own.inTransaction = false;
     own.pending = [];
+    own.pendingPayloads = [];
     await this.inner.rollbackTransaction(own.inner);
   }
 

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { Database, MessageRow, MessagesTable } from '../../db/database';
+import { databaseKind } from '../../db/connect';
+import type { Database, MessageRow, MessagesTable, TopicRow } from '../../db/database';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -37,6 +38,48 @@ export function findMessage(db: Db, id: number): Promise<MessageRow | undefined>
   return db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The query of lockMessageWithTopic (its lock holds only inside a transaction). */
+export function lockMessageWithTopicQuery(db: Db, id: number) {
+  const query = db
+    .selectFrom('messages')
+    .innerJoin('topics', 'topics.id', 'messages.topic_id')
+    .selectAll('messages')
+    .select([
+      'topics.user_id as topic_user_id',
+      'topics.forum_id as topic_forum_id',
+      'topics.subject as topic_subject',
+    ])
+    .where('messages.id', '=', id);
+  return databaseKind(db) === 'postgres' ? query.forNoKeyUpdate('messages') : query;
+}
+
+/**
+ * A message of a topic with what a write about it needs of the topic, in one read; undefined when
+ * either is gone. On PostgreSQL it locks the message's row until commit (not the topic's, so
+ * replies go on), so likes of one message at the same moment take turns: each sees the likes
+ * before it, toggles against them and counts its notification group right. SQLite runs one
+ * writing transaction at a time and needs no lock.
+ */
+export async function lockMessageWithTopic(
+  trx: Transaction<Database>,
+  id: number,
+): Promise<
+  | {
+      message: MessageRow & { topic_id: number };
+      topic: Pick<TopicRow, 'id' | 'user_id' | 'forum_id' | 'subject'>;
+    }
+  | undefined
+> {
+  const row = await lockMessageWithTopicQuery(trx, id).executeTakeFirst();
+  if (!row) return undefined;
+  const { topic_user_id, topic_forum_id, topic_subject, ...message } = row;
+  const topicId = Number(message.topic_id);
+  return {
+    message: { ...message, topic_id: topicId },
+    topic: { id: topicId, user_id: topic_user_id, forum_id: topic_forum_id, subject: topic_subject },
+  };
+}
+
 /**
  * A page of a topic's messages, newest first (the caller shows them ascending), below `before`
  * when given. Only `topic_id = ?` and `id < ?` constrain it, so both databases walk the
@@ -67,7 +110,7 @@ export async function listReplies(
 export function likesByMessageQuery(db: Db, messageIds: readonly number[]) {
   return db
     .selectFrom('likes')
-    .select(['message_id', 'user_id'])
+    .select(['message_id', 'user_id', 'created_at'])
     .where('message_id', 'in', [...new Set(messageIds)])
     .orderBy('created_at')
     .orderBy('user_id');
@@ -80,6 +123,11 @@ export async function likesByMessage(db: Db, messageIds: readonly number[]): Pro
   const rows = await likesByMessageQuery(db, messageIds).execute();
   for (const row of rows) likes.get(row.message_id)?.push(row.user_id);
   return likes;
+}
+
+/** Who liked one message and when, oldest first. */
+export function likesOfMessage(db: Db, messageId: number) {
+  return likesByMessageQuery(db, [messageId]).execute();
 }
 
 export function updateMessageContent(
@@ -103,7 +151,8 @@ export async function deleteMessage(db: Db, id: number): Promise<void> {
 
 /**
  * Likes the message for the user, or takes the like back if there was one. Returns whether it is
- * now liked. A concurrent double like lands on the primary key and is ignored.
+ * now liked. Call it after lockMessageWithTopic; a double like that reached it all the same lands
+ * on the primary key and is ignored.
  */
 export async function toggleLike(db: Db, messageId: number, userId: number, now: number): Promise<boolean> {
   const removed = await db

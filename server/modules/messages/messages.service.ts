@@ -19,7 +19,9 @@ import { presentMessage } from './messages.presenter';
 import {
   deleteMessage,
   findMessage,
+  lockMessageWithTopic,
   likesByMessage,
+  likesOfMessage,
   toggleLike,
   updateMessageContent,
 } from './messages.repository';
@@ -67,7 +69,13 @@ export async function createReply(
       topicId: written.topic.id,
       forumId: written.topic.forum_id,
     });
-    await recordNotifications(trx, { kind: 'reply', message: written.reply, actor, now });
+    await recordNotifications(trx, {
+      kind: 'reply',
+      message: written.reply,
+      topic: written.topic,
+      actor,
+      now,
+    });
     return written.reply;
   });
   return presentMessage(reply, []);
@@ -115,7 +123,7 @@ export async function editMessage(
         topicId: topic.id,
         forumId: topic.forum_id,
       });
-    await recordNotifications(trx, { kind: 'edit', message: row, actor, now: deps.clock.now() });
+    await recordNotifications(trx, { kind: 'edit', message: row, topic, actor, now: deps.clock.now() });
     return row;
   });
   const likes = await likesByMessage(deps.db, [message.id]);
@@ -135,8 +143,9 @@ export async function removeMessage(deps: DataDeps, actor: Actor, id: number): P
   const likes = await likesByMessage(deps.db, [id]);
   await deps.db.transaction().execute(async (trx) => {
     await lockTopic(trx, message.topic_id);
-    // Read under the lock: the last text is what an edit a moment ago left.
-    const last = (await findMessage(trx, id)) ?? message;
+    // Read under the lock: the last text is what an edit a moment ago left. The message is locked
+    // before its likes are touched, in the order a like takes them, so the two never deadlock.
+    const last = (await lockMessageWithTopic(trx, id))?.message ?? message;
     await deleteMessage(trx, id);
     const topic = await refreshTopicActivity(trx, message.topic_id);
     if (actor.id !== message.user_id)
@@ -162,22 +171,23 @@ export async function removeMessage(deps: DataDeps, actor: Actor, id: number): P
   return presentMessage(message, likes.get(id) ?? []);
 }
 
-/** Likes a message for the user, or takes the like back; answers the new list of likers. */
+/**
+ * Likes a message for the user, or takes the like back; answers the new list of likers. The
+ * message and its topic are read (and the message locked) with one query inside the transaction,
+ * and the likes once, for both the answer and the like notification.
+ */
 export async function toggleMessageLike(deps: Deps, actor: Actor, id: number): Promise<LikeResponse> {
   authorize(actor, can.like(actor));
-  const message = await existingMessage(deps.db, id);
+  const now = deps.clock.now();
   const likes = await deps.db.transaction().execute(async (trx) => {
-    const liked = await toggleLike(trx, id, actor.id, deps.clock.now());
-    const topic = await findTopic(trx, message.topic_id);
-    if (topic)
-      await publish(trx, {
-        type: 'message.liked',
-        messageId: id,
-        topicId: topic.id,
-        forumId: topic.forum_id,
-      });
-    await recordNotifications(trx, { kind: 'like', message, actor, liked, now: deps.clock.now() });
-    return (await likesByMessage(trx, [id])).get(id) ?? [];
+    const found = await lockMessageWithTopic(trx, id);
+    if (!found) throw apiError('message_not_found');
+    const { message, topic } = found;
+    const liked = await toggleLike(trx, id, actor.id, now);
+    await publish(trx, { type: 'message.liked', messageId: id, topicId: topic.id, forumId: topic.forum_id });
+    const likes = await likesOfMessage(trx, id);
+    await recordNotifications(trx, { kind: 'like', message, topic, actor, liked, likes, now });
+    return likes.map((like) => like.user_id);
   });
   return { messageId: id, likes };
 }

@@ -46,15 +46,43 @@ export function insertNotification(db: Db, row: NewNotification): Promise<Notifi
 }
 
 /** Of `userIds`, those of active accounts. */
-export async function activeUserIds(db: Db, userIds: readonly number[]): Promise<Set<number>> {
-  if (userIds.length === 0) return new Set();
+/**
+ * The active users among `userIds`, each with their notification preferences (the defaults when
+ * they never saved any): who may be notified and how, in one query.
+ */
+export async function activeRecipients(
+  db: Db,
+  userIds: readonly number[],
+): Promise<Map<number, NotificationPreferences>> {
+  const recipients = new Map<number, NotificationPreferences>();
+  if (userIds.length === 0) return recipients;
   const rows = await db
     .selectFrom('users')
-    .select('id')
-    .where('id', 'in', [...new Set(userIds)])
-    .where('is_active', '=', 1)
+    .leftJoin('notification_preferences as preferences', 'preferences.user_id', 'users.id')
+    .select([
+      'users.id',
+      'preferences.replies',
+      'preferences.mentions',
+      'preferences.likes',
+      'preferences.moderation',
+    ])
+    .where('users.id', 'in', [...new Set(userIds)])
+    .where('users.is_active', '=', 1)
     .execute();
-  return new Set(rows.map((row) => row.id));
+  for (const { id, ...saved } of rows) recipients.set(id, preferencesOf(saved));
+  return recipients;
+}
+
+/** A saved preferences row as the four choices, or the defaults when there is none. */
+function preferencesOf(row: {
+  replies: string | null;
+  mentions: string | null;
+  likes: string | null;
+  moderation: string | null;
+}): NotificationPreferences {
+  if (row.replies === null || row.mentions === null || row.likes === null || row.moderation === null)
+    return { ...DEFAULT_NOTIFICATION_PREFERENCES };
+  return row as NotificationPreferences;
 }
 
 /** The users who already have a notification about a message. */
@@ -67,46 +95,44 @@ export async function usersNotifiedAbout(db: Db, messageId: number): Promise<Set
   return new Set(rows.map((row) => row.user_id));
 }
 
-export function findGroup(db: Db, userId: number, groupKey: string) {
-  return db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('group_key', '=', groupKey)
-    .executeTakeFirst();
-}
-
-export async function updateGroup(
+/**
+ * Sets who and how many a user's notification group names (a like group), and makes it unread
+ * again when asked, in one statement returning the group's id (no row when there is none).
+ */
+export function updateGroupQuery(
   db: Db,
-  id: number,
+  userId: number,
+  groupKey: string,
   change: { actorId: number; actorCount: number; unread: boolean },
-): Promise<void> {
-  await db
+) {
+  return db
     .updateTable('notifications')
     .set({
       actor_id: change.actorId,
       actor_count: change.actorCount,
       ...(change.unread ? { read_at: null } : {}),
     })
-    .where('id', '=', id)
-    .execute();
+    .where('user_id', '=', userId)
+    .where('group_key', '=', groupKey)
+    .returning('id');
 }
 
-export async function deleteNotification(db: Db, id: number): Promise<void> {
-  await db.deleteFrom('notifications').where('id', '=', id).execute();
+/** updateGroupQuery run: the group's id, or undefined when the user has no such group. */
+export async function updateGroup(
+  db: Db,
+  userId: number,
+  groupKey: string,
+  change: { actorId: number; actorCount: number; unread: boolean },
+): Promise<number | undefined> {
+  return (await updateGroupQuery(db, userId, groupKey, change).executeTakeFirst())?.id;
 }
 
-/** Other users' likes of a message in [from, to), latest first. */
-export function likesBetween(db: Db, messageId: number, ownerId: number, from: number, to: number) {
-  return db
-    .selectFrom('likes')
-    .select(['user_id', 'created_at'])
-    .where('message_id', '=', messageId)
-    .where('user_id', '!=', ownerId)
-    .where('created_at', '>=', from)
-    .where('created_at', '<', to)
-    .orderBy('created_at', 'desc')
-    .orderBy('user_id', 'desc')
+/** Removes a user's notification group (the last like of a day taken back). */
+export async function deleteGroup(db: Db, userId: number, groupKey: string): Promise<void> {
+  await db
+    .deleteFrom('notifications')
+    .where('user_id', '=', userId)
+    .where('group_key', '=', groupKey)
     .execute();
 }
 

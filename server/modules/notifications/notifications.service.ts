@@ -31,14 +31,39 @@ interface StoredMessage {
   content: string;
 }
 
+/** What notifications say about a message's topic. */
+export type TopicFacts = Pick<TopicRow, 'id' | 'user_id' | 'forum_id' | 'subject'>;
+
+/** A like of a message: who and when. */
+export interface LikeFact {
+  user_id: number;
+  created_at: number;
+}
+
 /**
  * A change that may notify someone, as a write path reports it from inside its transaction.
  * `reply`, `topic` and `edit` carry the stored message (its mentions and quotes are read from its
- * markup); `edit` notifies only users the message had not notified yet.
+ * markup) and, when the write has just read it, its topic; `edit` notifies only users the message
+ * had not notified yet. `like` carries the message's topic and all its likes after the change,
+ * oldest first (the write reads them for its answer anyway).
  */
 export type NotificationEvent =
-  | { kind: 'reply' | 'topic' | 'edit'; message: StoredMessage; actor: { id: number }; now: number }
-  | { kind: 'like'; message: StoredMessage; actor: { id: number }; liked: boolean; now: number }
+  | {
+      kind: 'reply' | 'topic' | 'edit';
+      message: StoredMessage;
+      topic?: TopicFacts;
+      actor: { id: number };
+      now: number;
+    }
+  | {
+      kind: 'like';
+      message: StoredMessage;
+      topic: TopicFacts;
+      actor: { id: number };
+      liked: boolean;
+      likes: readonly LikeFact[];
+      now: number;
+    }
   | { kind: 'message_deleted'; message: StoredMessage; actor: { id: number }; now: number }
   | {
       kind: 'topic_deleted' | 'topic_moved' | 'topic_renamed';
@@ -65,7 +90,7 @@ export async function recordNotifications(trx: Trx, event: NotificationEvent): P
       const topic =
         event.message.topic_id === null ? undefined : await findTopicRow(trx, event.message.topic_id);
       if (!topic || event.message.user_id === event.actor.id) return;
-      await notify(trx, event.now, {
+      await notifyUser(trx, event.now, {
         userId: event.message.user_id,
         kind: 'message_deleted',
         actorId: event.actor.id,
@@ -80,7 +105,7 @@ export async function recordNotifications(trx: Trx, event: NotificationEvent): P
       const topic = await findTopicRow(trx, event.topicId);
       await repo.deleteNotificationsOfTopic(trx, event.topicId);
       if (!topic || topic.user_id === event.actor.id) return;
-      await notify(trx, event.now, {
+      await notifyUser(trx, event.now, {
         userId: topic.user_id,
         kind: 'topic_deleted',
         actorId: event.actor.id,
@@ -95,7 +120,7 @@ export async function recordNotifications(trx: Trx, event: NotificationEvent): P
     case 'topic_renamed': {
       const topic = await findTopicRow(trx, event.topicId);
       if (!topic || topic.user_id === event.actor.id) return;
-      await notify(trx, event.now, {
+      await notifyUser(trx, event.now, {
         userId: topic.user_id,
         kind: event.kind,
         actorId: event.actor.id,
@@ -114,11 +139,17 @@ function findTopicRow(db: Trx, id: number): Promise<TopicRow | undefined> {
 
 async function recordMessage(
   trx: Trx,
-  event: { kind: 'reply' | 'topic' | 'edit'; message: StoredMessage; actor: { id: number }; now: number },
+  event: {
+    kind: 'reply' | 'topic' | 'edit';
+    message: StoredMessage;
+    topic?: TopicFacts;
+    actor: { id: number };
+    now: number;
+  },
 ): Promise<void> {
   const { message } = event;
   if (message.topic_id === null) return;
-  const topic = await findTopicRow(trx, message.topic_id);
+  const topic = event.topic ?? (await findTopicRow(trx, message.topic_id));
   if (!topic) return;
   // The most specific reason wins for each user: a quote, then a mention, then a reply.
   const reasons = new Map<number, NotificationKind>();
@@ -133,10 +164,11 @@ async function recordMessage(
   reasons.delete(event.actor.id);
   if (event.kind === 'edit')
     for (const userId of await repo.usersNotifiedAbout(trx, message.id)) reasons.delete(userId);
-  const active = await repo.activeUserIds(trx, [...reasons.keys()]);
+  const recipients = await repo.activeRecipients(trx, [...reasons.keys()]);
   for (const [userId, kind] of reasons) {
-    if (!active.has(userId)) continue;
-    await notify(trx, event.now, {
+    const preferences = recipients.get(userId);
+    if (!preferences) continue;
+    await notify(trx, event.now, preferences, {
       userId,
       kind,
       actorId: event.actor.id,
@@ -155,33 +187,41 @@ async function recordMessage(
  */
 async function recordLike(
   trx: Trx,
-  event: { message: StoredMessage; actor: { id: number }; liked: boolean; now: number },
+  event: {
+    message: StoredMessage;
+    topic: TopicFacts;
+    actor: { id: number };
+    liked: boolean;
+    likes: readonly LikeFact[];
+    now: number;
+  },
 ): Promise<void> {
-  const { message } = event;
-  if (message.topic_id === null || message.user_id === event.actor.id) return;
+  const { message, topic } = event;
+  const ownerId = message.user_id;
+  if (ownerId === event.actor.id) return;
   const from = dayStart(event.now);
+  const to = nextDayStart(event.now);
   const groupKey = `like:${message.id}:${from}`;
-  const likers = await repo.likesBetween(trx, message.id, message.user_id, from, nextDayStart(event.now));
-  const group = await repo.findGroup(trx, message.user_id, groupKey);
-  const latest = likers[0];
+  // The likes come oldest first, so the day's newest liker is the last one.
+  const likers = event.likes.filter(
+    (like) => like.user_id !== ownerId && like.created_at >= from && like.created_at < to,
+  );
+  const latest = likers.at(-1);
   if (!latest) {
-    if (group) await repo.deleteNotification(trx, group.id);
+    await repo.deleteGroup(trx, ownerId, groupKey);
     return;
   }
-  if (group) {
-    await repo.updateGroup(trx, group.id, {
-      actorId: latest.user_id,
-      actorCount: likers.length,
-      unread: event.liked,
-    });
-    if (event.liked) await announce(trx, message.user_id, group.id);
+  const change = { actorId: latest.user_id, actorCount: likers.length, unread: event.liked };
+  const groupId = await repo.updateGroup(trx, ownerId, groupKey, change);
+  if (groupId !== undefined) {
+    if (event.liked) await announce(trx, ownerId, groupId);
     return;
   }
   if (!event.liked) return;
-  const topic = await findTopicRow(trx, message.topic_id);
-  if (!topic || !(await repo.activeUserIds(trx, [message.user_id])).has(message.user_id)) return;
-  const inserted = await notify(trx, event.now, {
-    userId: message.user_id,
+  const preferences = (await repo.activeRecipients(trx, [ownerId])).get(ownerId);
+  if (!preferences) return;
+  const inserted = await notify(trx, event.now, preferences, {
+    userId: ownerId,
     kind: 'like',
     actorId: latest.user_id,
     actorCount: likers.length,
@@ -191,16 +231,10 @@ async function recordLike(
     subject: topic.subject,
     groupKey,
   });
+  if (inserted) return;
   // A like at the same moment created the group first: count into it instead.
-  const created = inserted ? undefined : await repo.findGroup(trx, message.user_id, groupKey);
-  if (created) {
-    await repo.updateGroup(trx, created.id, {
-      actorId: latest.user_id,
-      actorCount: likers.length,
-      unread: true,
-    });
-    await announce(trx, message.user_id, created.id);
-  }
+  const created = await repo.updateGroup(trx, ownerId, groupKey, { ...change, unread: true });
+  if (created !== undefined) await announce(trx, ownerId, created);
 }
 
 /** Tells the user's open pages (GET /api/events?notifications=1) that their unread count changed. */
@@ -208,16 +242,24 @@ function announce(trx: Trx, userId: number, notificationId: number): Promise<voi
   return publish(trx, { type: 'notification.created', userId, notificationId });
 }
 
-/** Stores one notification and queues its mail as the user chose for its category. */
+type NotificationDraft = Omit<repo.NewNotification, 'createdAt'> & { kind: NotificationKind };
+
+/** notify, for a user whose preferences were not read with their account. */
+async function notifyUser(trx: Trx, now: number, row: NotificationDraft): Promise<boolean> {
+  return notify(trx, now, await repo.findPreferences(trx, row.userId), row);
+}
+
+/** Stores one notification and queues its mail as the user chose (`preferences`) for its category. */
 async function notify(
   trx: Trx,
   now: number,
-  row: Omit<repo.NewNotification, 'createdAt'> & { kind: NotificationKind },
+  preferences: NotificationPreferences,
+  row: NotificationDraft,
 ): Promise<boolean> {
   const created = await repo.insertNotification(trx, { ...row, createdAt: now });
   if (!created) return false;
   await announce(trx, row.userId, created.id);
-  const delivery = (await repo.findPreferences(trx, row.userId))[CATEGORY_OF[row.kind]];
+  const delivery = preferences[CATEGORY_OF[row.kind]];
   if (delivery === 'immediate') {
     await repo.enqueueMail(trx, {
       userId: row.userId,

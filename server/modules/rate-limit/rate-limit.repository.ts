@@ -1,30 +1,48 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database';
 
+/** One counter to count a request against: its (hashed) key and the length of its window. */
+export interface CounterWindow {
+  key: string;
+  windowMs: number;
+}
+
 /**
- * Counts one request against a fixed window in a single statement, so instances sharing the
- * database count together and two racing requests cannot both read the old count. A window that
- * has ended restarts at this request. Returns the count including this request.
+ * Counts one request against fixed windows, every counter of the request in a single statement
+ * (one round trip, atomic on its own), so instances sharing the database count together and two
+ * racing requests cannot both read the old count. A window that has ended restarts at this
+ * request; each counter's window length is picked by its key, as one statement serves counters of
+ * different lengths. Returns each key's count including this request and its window's start.
+ * The keys must differ from each other (a statement may change a row only once).
  */
-export async function countRequest(
+export async function countRequests(
   db: Kysely<Database>,
-  key: string,
+  counters: readonly CounterWindow[],
   now: number,
-  windowMs: number,
-): Promise<{ count: number; windowStart: number }> {
-  const windowEnded = sql<boolean>`rate_limits.window_start <= ${now - windowMs}`;
-  const row = await db
+): Promise<Map<string, { count: number; windowStart: number }>> {
+  const counted = new Map<string, { count: number; windowStart: number }>();
+  if (counters.length === 0) return counted;
+  // Each branch compares with a bare parameter, so PostgreSQL infers its type from window_start.
+  const windowEnded = sql<boolean>`CASE rate_limits.key ${sql.join(
+    counters.map(
+      (counter) => sql`WHEN ${counter.key} THEN rate_limits.window_start <= ${now - counter.windowMs}`,
+    ),
+    sql` `,
+  )} END`;
+  const rows = await db
     .insertInto('rate_limits')
-    .values({ key, window_start: now, count: 1 })
+    .values(counters.map((counter) => ({ key: counter.key, window_start: now, count: 1 })))
     .onConflict((conflict) =>
       conflict.column('key').doUpdateSet({
         count: sql<number>`CASE WHEN ${windowEnded} THEN 1 ELSE rate_limits.count + 1 END`,
         window_start: sql<number>`CASE WHEN ${windowEnded} THEN ${now} ELSE rate_limits.window_start END`,
       }),
     )
-    .returning(['count', 'window_start'])
-    .executeTakeFirstOrThrow();
-  return { count: Number(row.count), windowStart: Number(row.window_start) };
+    .returning(['key', 'count', 'window_start'])
+    .execute();
+  for (const row of rows)
+    counted.set(row.key, { count: Number(row.count), windowStart: Number(row.window_start) });
+  return counted;
 }
 
 /** Counters whose window ended long ago carry no information. */

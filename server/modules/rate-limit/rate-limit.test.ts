@@ -144,6 +144,24 @@ describeEachDatabase(
       await enforceRateLimit(ctx.app, loose, 3, 1_000);
       await expect(enforceRateLimit(ctx.app, loose, 3, 1_000)).rejects.toMatchObject({ statusCode: 429 });
     });
+
+    it('enforceRateLimits keeps each counter of one statement to its own window', async () => {
+      const short = `reply.user|${Math.random()}`;
+      const long = `link.newUser|${Math.random()}`;
+      const both = [
+        { key: short, limit: 1, windowMs: 1_000 },
+        { key: long, limit: 2, windowMs: 60_000 },
+      ];
+      await enforceRateLimits(ctx.app, both);
+      ctx.clock.advance(1_001);
+      // The short window restarted; the long one counts on.
+      await enforceRateLimits(ctx.app, both);
+      ctx.clock.advance(1_001);
+      await expect(enforceRateLimits(ctx.app, both)).rejects.toMatchObject({
+        statusCode: 429,
+        retryAfterSeconds: 58,
+      });
+    });
   },
   { config: { RATE_LIMITS: LIMITS } },
 );

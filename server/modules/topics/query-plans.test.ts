@@ -5,13 +5,18 @@ import { LIMITS } from '../../../shared/limits';
 import type { Database } from '../../db/database';
 import { describeEachDatabase } from '../../test/databases';
 import { createReply, createTopic, createUser } from '../../test/factories';
-import { likesByMessageQuery, listTopicMessagesQuery } from '../messages/messages.repository';
+import {
+  likesByMessageQuery,
+  listTopicMessagesQuery,
+  lockMessageWithTopicQuery,
+} from '../messages/messages.repository';
 import {
   findMessageWithAuthorQuery,
   listTopicMessagesWithAuthorsQuery,
   listTopicsWithAuthorsQuery,
 } from './topic-pages.repository';
-import { listTopicsQuery } from './topics.repository';
+import { updateGroupQuery } from '../notifications/notifications.repository';
+import { countReplyQuery, listTopicsQuery } from './topics.repository';
 
 /**
  * The plan of a query, one line per step.
@@ -137,6 +142,37 @@ describeEachDatabase('query plans of the lists and the topic page', (ctx) => {
     const main = await plan(ctx.db, ctx.kind, findMessageWithAuthorQuery(ctx.db, topicId));
     expectPrimaryKeyLookup(main, ctx.kind, 'messages');
     expectLikesByPrimaryKey(main, ctx.kind);
+  });
+});
+
+describeEachDatabase('query plans of the reply and like writes', (ctx) => {
+  it('counts a reply by the topic primary key and probes its order key by the timestamp index', async () => {
+    const text = await plan(ctx.db, ctx.kind, countReplyQuery(ctx.db, 1, 1_000_000, { ifFree: true }));
+    expectPrimaryKeyLookup(text, ctx.kind, 'topics');
+    if (ctx.kind === 'sqlite')
+      expect(text).toMatch(
+        /SEARCH holder USING (COVERING )?INDEX sqlite_autoindex_topics_\d+ \(timestamp=\?\)/,
+      );
+    else expect(text).toMatch(/Index (Only )?Scan using topics_timestamp_key on topics holder/);
+  });
+
+  it('reads a liked message and its topic by their primary keys', async () => {
+    const text = await plan(ctx.db, ctx.kind, lockMessageWithTopicQuery(ctx.db, 1));
+    expectPrimaryKeyLookup(text, ctx.kind, 'messages');
+    expectPrimaryKeyLookup(text, ctx.kind, 'topics');
+  });
+
+  it('updates a like group through the (user_id, group_key) index', async () => {
+    const change = { actorId: 1, actorCount: 2, unread: true };
+    const text = await plan(ctx.db, ctx.kind, updateGroupQuery(ctx.db, 1, 'like:1:0', change));
+    if (ctx.kind === 'sqlite')
+      expect(text).toMatch(
+        /SEARCH notifications USING INDEX notifications_group \(user_id=\? AND group_key=\?\)/,
+      );
+    else {
+      expect(text).toMatch(/Index Scan using notifications_group on notifications/);
+      expect(text).not.toMatch(/Seq Scan/);
+    }
   });
 });
 

@@ -141,6 +141,54 @@ export async function insertTopicWithMainMessage(
 }
 
 /**
+ * lockTopic for a reply, which will most likely move the topic to `orderKey`: on PostgreSQL the
+ * same statement then takes that key's lock of uniqueTimestamp (after the row's, as every writer
+ * takes them), which saves the reply a round trip. Taken in vain when the clock went back; it ends
+ * with the transaction like the row's.
+ */
+async function lockTopicForReply(
+  trx: Transaction<Database>,
+  id: number,
+  orderKey: number,
+): Promise<TopicRow | undefined> {
+  if (databaseKind(trx) !== 'postgres') return lockTopic(trx, id);
+  const row = await trx
+    .with('locked', (db) => db.selectFrom('topics').selectAll().where('id', '=', id).forUpdate())
+    .selectFrom('locked')
+    .selectAll()
+    .select(sql<unknown>`pg_advisory_xact_lock(${orderKey}::bigint)`.as('order_key_lock'))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { order_key_lock: _, ...topic } = row;
+  return topic;
+}
+
+/**
+ * Counts a reply into its topic and sets its order key, in one statement. With `ifFree`, only when
+ * no other topic holds that key (no row otherwise): the probe of uniqueTimestamp folded into the
+ * write, for the usual case of a free key whose lock the transaction already holds.
+ */
+export function countReplyQuery(db: Db, topicId: number, timestamp: number, options: { ifFree: boolean }) {
+  let query = db
+    .updateTable('topics')
+    .set((eb) => ({ replies: eb('replies', '+', 1), timestamp }))
+    .where('id', '=', topicId);
+  if (options.ifFree)
+    query = query.where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('topics as holder')
+            .select('holder.id')
+            .where('holder.timestamp', '=', timestamp)
+            .where('holder.id', '!=', topicId),
+        ),
+      ),
+    );
+  return query.returningAll();
+}
+
+/**
  * The one write of a reply, for the API and the test factories: the message, then the topic's reply
  * count and order key, so the topic rises in its lists. Locks the topic first (see lockTopic);
  * undefined when the topic is gone. The topic is counted up by one rather than recounted, so a
@@ -150,7 +198,8 @@ export async function insertReply(
   trx: Transaction<Database>,
   input: { topicId: number; userId: number; body: Omit<PreparedContent, 'preview'>; createdAt: number },
 ): Promise<{ reply: MessageRow; topic: TopicRow } | undefined> {
-  const topic = await lockTopic(trx, input.topicId);
+  const orderKey = activityTimestamp(input.createdAt, input.topicId);
+  const topic = await lockTopicForReply(trx, input.topicId, orderKey);
   if (!topic) return undefined;
   const reply = await insertMessage(trx, {
     topicId: input.topicId,
@@ -160,16 +209,14 @@ export async function insertReply(
     createdAt: input.createdAt,
   });
   // The newest message is this one, unless the clock went back: then the topic keeps its place.
-  const timestamp =
-    input.createdAt > activityMsOf(topic.timestamp)
-      ? await uniqueTimestamp(trx, input.createdAt, topic.id)
-      : topic.timestamp;
-  const updated = await trx
-    .updateTable('topics')
-    .set((eb) => ({ replies: eb('replies', '+', 1), timestamp }))
-    .where('id', '=', topic.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const rises = input.createdAt > activityMsOf(topic.timestamp);
+  let updated = rises
+    ? await countReplyQuery(trx, topic.id, orderKey, { ifFree: true }).executeTakeFirst()
+    : undefined;
+  if (!updated) {
+    const timestamp = rises ? await uniqueTimestamp(trx, input.createdAt, topic.id) : topic.timestamp;
+    updated = await countReplyQuery(trx, topic.id, timestamp, { ifFree: false }).executeTakeFirstOrThrow();
+  }
   return { reply, topic: updated };
 }
 
@@ -221,9 +268,14 @@ export async function refreshTopicActivity(db: Db, topicId: number): Promise<Top
     .executeTakeFirstOrThrow();
 }
 
-/** Removes a topic with all its messages and their likes; message reports keep their rows. */
+/**
+ * Removes a topic with all its messages and their likes; message reports keep their rows. On
+ * PostgreSQL its messages are locked before their likes are touched, in the order a like takes
+ * them (lockMessageWithTopic), so a like at the same moment waits instead of deadlocking.
+ */
 export async function deleteTopicWithMessages(db: Db, topicId: number): Promise<void> {
   const messageIds = db.selectFrom('messages').select('id').where('topic_id', '=', topicId);
+  if (databaseKind(db) === 'postgres') await messageIds.forUpdate().execute();
   await db.deleteFrom('likes').where('message_id', 'in', messageIds).execute();
   await db.deleteFrom('messages').where('topic_id', '=', topicId).execute();
   await db.deleteFrom('topics').where('id', '=', topicId).execute();

@@ -132,7 +132,13 @@ export async function createTopic(
       createdAt: now,
     });
     await publish(trx, { type: 'topic.created', topicId: written.topic.id, forumId: written.topic.forum_id });
-    await recordNotifications(trx, { kind: 'topic', message: written.mainMessage, actor, now });
+    await recordNotifications(trx, {
+      kind: 'topic',
+      message: written.mainMessage,
+      topic: written.topic,
+      actor,
+      now,
+    });
     return written;
   });
   return getTopic(deps, topic.id);
