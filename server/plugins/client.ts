@@ -4,6 +4,7 @@ import { isClientRoute } from '../../shared/client-routes';
 import type { ServerEntry } from '../../shared/server-render';
 import { type PageRenderer, sendPage, shellRenderer } from '../guest-cache/pages';
 import { apiError } from '../http-error';
+import { pageContentSecurityPolicy } from './security';
 import { loadServerEntry, serverRenderer } from '../ssr/server-renderer';
 
 export const NOT_FOUND_PAGE = '/page/not-found';
@@ -30,6 +31,8 @@ export async function clientPlugin(
           sources: { deps: app.deps, siteSettings: app.siteSettings },
           publicUrl: app.config.publicUrl,
           log: app.log,
+          contentSecurityPolicy: (inline) =>
+            pageContentSecurityPolicy(app.config.publicUrl.startsWith('https:'), inline),
         })
       : shellRenderer(clientDir);
   }

@@ -13,6 +13,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The CSP source that allows the head's theme script (shared/theme-script.ts) and no other inline script. */
 export const THEME_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
 
+/** Inline `<style>` and `<script>` elements a page may carry besides the theme script: CSP hash sources. */
+export interface InlineSources {
+  styles: readonly string[];
+  scripts: readonly string[];
+}
+
 /**
  * Powerful features the forum never uses, denied to the page and to anything it embeds (only names
  * Chromium knows: an unknown one logs a console error). Clipboard and fullscreen are left alone.
@@ -38,18 +44,22 @@ export const PERMISSIONS_POLICY = [
   'xr-spatial-tracking=()',
 ].join(', ');
 
-/** Helmet's settings: a Content-Security-Policy that allows no inline script but the theme's, and its other headers. */
-function helmetOptions(httpsOnly: boolean): HelmetOptions {
+/**
+ * Helmet's settings: a Content-Security-Policy that allows no inline script but the theme's, no
+ * inline style element but those given by hash (the server-rendered pages' stylesheets,
+ * server/ssr/inline-styles.ts), and its other headers.
+ */
+function helmetOptions(httpsOnly: boolean, inline: InlineSources): HelmetOptions {
   return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", THEME_SCRIPT_SOURCE],
-        // No inline <style> element: Vite emits stylesheets and TipTap's injected CSS is off; the
-        // hidden ALTCHA widget's own style element is refused (logged, no visible effect). Style
-        // attributes stay allowed: server-rendered React writes `style={}` as attributes (e.g. the
-        // avatar's size), which only style-src-attr governs.
-        styleSrc: ["'self'"],
+        scriptSrc: ["'self'", THEME_SCRIPT_SOURCE, ...inline.scripts],
+        // No inline <style> element but the build's own stylesheets, by hash: TipTap's injected CSS
+        // is off; the hidden ALTCHA widget's own style element is refused (logged, no visible
+        // effect). Style attributes stay allowed: server-rendered React writes `style={}` as
+        // attributes (e.g. the avatar's size), which only style-src-attr governs.
+        styleSrc: ["'self'", ...inline.styles],
         styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:', 'http:'],
         fontSrc: ["'self'"],
@@ -73,14 +83,17 @@ function helmetOptions(httpsOnly: boolean): HelmetOptions {
  * recording response instead of building its whole policy again on each request (profiled at 5 %
  * of a list request), plus the Permissions-Policy.
  */
-export function securityHeaders(httpsOnly: boolean): ReadonlyArray<readonly [string, string]> {
+export function securityHeaders(
+  httpsOnly: boolean,
+  inline: InlineSources = { styles: [], scripts: [] },
+): ReadonlyArray<readonly [string, string]> {
   const headers = new Map<string, string>();
   const recorder = {
     setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
     removeHeader: (name: string) => headers.delete(name.toLowerCase()),
     getHeader: (name: string) => headers.get(name.toLowerCase()),
   };
-  helmet(helmetOptions(httpsOnly))(
+  helmet(helmetOptions(httpsOnly, inline))(
     {} as Parameters<ReturnType<typeof helmet>>[0],
     recorder as unknown as Parameters<ReturnType<typeof helmet>>[1],
     (error?: unknown) => {
@@ -89,6 +102,11 @@ export function securityHeaders(httpsOnly: boolean): ReadonlyArray<readonly [str
   );
   headers.set('permissions-policy', PERMISSIONS_POLICY);
   return [...headers];
+}
+
+/** The Content-Security-Policy of a page that carries these inline styles and scripts. */
+export function pageContentSecurityPolicy(httpsOnly: boolean, inline: InlineSources): string {
+  return new Map(securityHeaders(httpsOnly, inline)).get('content-security-policy') ?? '';
 }
 
 /**
