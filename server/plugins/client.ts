@@ -31,8 +31,8 @@ export async function clientPlugin(
           sources: { deps: app.deps, siteSettings: app.siteSettings },
           publicUrl: app.config.publicUrl,
           log: app.log,
-          contentSecurityPolicy: (inline) =>
-            pageContentSecurityPolicy(app.config.publicUrl.startsWith('https:'), inline),
+          contentSecurityPolicy: (styleSources) =>
+            pageContentSecurityPolicy(app.config.publicUrl.startsWith('https:'), styleSources),
         })
       : shellRenderer(clientDir);
   }

@@ -13,12 +13,6 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The CSP source that allows the head's theme script (shared/theme-script.ts) and no other inline script. */
 export const THEME_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
 
-/** Inline `<style>` and `<script>` elements a page may carry besides the theme script: CSP hash sources. */
-export interface InlineSources {
-  styles: readonly string[];
-  scripts: readonly string[];
-}
-
 /**
  * Powerful features the forum never uses, denied to the page and to anything it embeds (only names
  * Chromium knows: an unknown one logs a console error). Clipboard and fullscreen are left alone.
@@ -49,17 +43,17 @@ export const PERMISSIONS_POLICY = [
  * inline style element but those given by hash (the server-rendered pages' stylesheets,
  * server/ssr/inline-styles.ts), and its other headers.
  */
-function helmetOptions(httpsOnly: boolean, inline: InlineSources): HelmetOptions {
+function helmetOptions(httpsOnly: boolean, styleSources: readonly string[]): HelmetOptions {
   return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", THEME_SCRIPT_SOURCE, ...inline.scripts],
+        scriptSrc: ["'self'", THEME_SCRIPT_SOURCE],
         // No inline <style> element but the build's own stylesheets, by hash: TipTap's injected CSS
         // is off; the hidden ALTCHA widget's own style element is refused (logged, no visible
         // effect). Style attributes stay allowed: server-rendered React writes `style={}` as
         // attributes (e.g. the avatar's size), which only style-src-attr governs.
-        styleSrc: ["'self'", ...inline.styles],
+        styleSrc: ["'self'", ...styleSources],
         styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:', 'http:'],
         fontSrc: ["'self'"],
@@ -85,7 +79,7 @@ function helmetOptions(httpsOnly: boolean, inline: InlineSources): HelmetOptions
  */
 export function securityHeaders(
   httpsOnly: boolean,
-  inline: InlineSources = { styles: [], scripts: [] },
+  styleSources: readonly string[] = [],
 ): ReadonlyArray<readonly [string, string]> {
   const headers = new Map<string, string>();
   const recorder = {
@@ -93,7 +87,7 @@ export function securityHeaders(
     removeHeader: (name: string) => headers.delete(name.toLowerCase()),
     getHeader: (name: string) => headers.get(name.toLowerCase()),
   };
-  helmet(helmetOptions(httpsOnly, inline))(
+  helmet(helmetOptions(httpsOnly, styleSources))(
     {} as Parameters<ReturnType<typeof helmet>>[0],
     recorder as unknown as Parameters<ReturnType<typeof helmet>>[1],
     (error?: unknown) => {
@@ -104,9 +98,9 @@ export function securityHeaders(
   return [...headers];
 }
 
-/** The Content-Security-Policy of a page that carries these inline styles and scripts. */
-export function pageContentSecurityPolicy(httpsOnly: boolean, inline: InlineSources): string {
-  return new Map(securityHeaders(httpsOnly, inline)).get('content-security-policy') ?? '';
+/** The Content-Security-Policy of a page that carries these inline stylesheets (CSP hash sources). */
+export function pageContentSecurityPolicy(httpsOnly: boolean, styleSources: readonly string[]): string {
+  return new Map(securityHeaders(httpsOnly, styleSources)).get('content-security-policy') ?? '';
 }
 
 /**

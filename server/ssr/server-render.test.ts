@@ -8,7 +8,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 // The server-render entry itself, as `npm run build:render` bundles it (the server loads the build).
 import { serverEntry } from '../../client/entry-server';
 import { SERVER_STATE_ID, jsonForScript } from '../../shared/server-render';
-import { AFTER_LOAD_SCRIPT, AFTER_LOAD_SCRIPT_SOURCE, AFTER_LOAD_TEMPLATE_ID } from './after-load-scripts';
 import { buildApp } from '../app';
 import { describeEachDatabase } from '../test/databases';
 import { createReply, createTopic, createUser, type TestUser } from '../test/factories';
@@ -181,10 +180,10 @@ describeEachDatabase('server-rendered pages', (ctx) => {
     expect(meta(document, 'meta[name="twitter:card"]')).toBe('summary_large_image');
     // The hostile subject closed no script: the page holds only the scripts it is made of.
     expect([...document.querySelectorAll('script')].map((script) => script.type)).toEqual([
+      'module',
       'application/ld+json',
       'application/ld+json',
       'application/json',
-      '',
     ]);
     const posting = jsonLd.find((data) => data['@type'] === 'DiscussionForumPosting');
     expect(posting).toMatchObject({
@@ -209,28 +208,16 @@ describeEachDatabase('server-rendered pages', (ctx) => {
     expect(
       ((trail?.itemListElement ?? []) as { name: string; item: string }[]).map((item) => item.item),
     ).toEqual([`${publicUrl}/`, `${publicUrl}/forum/1`, `${publicUrl}/topic/${topicId}`]);
-    // The entry and the route's chunks wait for the load event; the entry's own chunks are not repeated.
-    const afterLoad = document.querySelector<HTMLTemplateElement>(`template#${AFTER_LOAD_TEMPLATE_ID}`);
-    const waiting = [...(afterLoad?.content.querySelectorAll('script, link') ?? [])].map(
-      (tag) =>
-        `${tag.getAttribute('rel') ?? tag.getAttribute('type')} ${tag.getAttribute('src') ?? tag.getAttribute('href')}`,
+    // The route's chunk loads with the page; the entry's own chunks are not repeated.
+    const preloads = [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
+      link.getAttribute('href'),
     );
-    expect(waiting).toEqual([
-      'module /assets/index-1.js',
-      'modulepreload /assets/topic-page-1.js',
-      'modulepreload /assets/post-card-1.js',
-    ]);
-    expect(document.querySelectorAll('head script[src], head link[rel="modulepreload"]')).toHaveLength(0);
-    const starter = [...document.querySelectorAll('script')].at(-1)?.textContent ?? '';
-    expect(starter).toBe(AFTER_LOAD_SCRIPT);
+    expect(preloads).toEqual(['/assets/topic-page-1.js', '/assets/post-card-1.js']);
   });
 
-  it('carries its stylesheets inline, allowed by the CSP by hash, and preloads the first screen's fonts and picture', async () => {
-    const sources = (directive: string, response: LightMyRequestResponse) =>
-      new RegExp(`${directive} ([^;]*)`)
-        .exec(String(response.headers['content-security-policy']))?.[1]
-        ?.split(' ') ?? [];
-    const styleSources = (response: LightMyRequestResponse) => sources('style-src', response);
+  it('carries its stylesheets inline, allowed by the CSP by hash, and preloads the fonts and the lead picture', async () => {
+    const styleSources = (response: LightMyRequestResponse) =>
+      /style-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1]?.split(' ') ?? [];
     const hash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
     // Rendered, then from the guest cache: the same styles and the policy that allows them.
     for (let visit = 0; visit < 2; visit += 1) {
@@ -241,8 +228,6 @@ describeEachDatabase('server-rendered pages', (ctx) => {
       const styles = styleSources(response);
       expect(styles).toEqual(expect.arrayContaining(["'self'", hash(ENTRY_CSS), hash(TOPIC_PAGE_CSS)]));
       expect(styles).not.toContain("'unsafe-inline'");
-      expect(sources('script-src', response)).toContain(AFTER_LOAD_SCRIPT_SOURCE);
-      expect(sources('script-src', response)).not.toContain("'unsafe-inline'");
       const fonts = [...document.querySelectorAll('link[rel="preload"][as="font"]')];
       expect(fonts.map((font) => font.getAttribute('href'))).toEqual([
         '/assets/rubik-hebrew-wght-normal-X1.woff2',

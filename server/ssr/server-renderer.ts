@@ -6,7 +6,6 @@ import { isNoIndexPath } from '../../shared/client-routes';
 import { SERVER_STATE_ID, type ServerEntry } from '../../shared/server-render';
 import type { Logger } from '../deps';
 import type { PageRenderer, RenderedBody } from '../guest-cache/pages';
-import { AFTER_LOAD_SCRIPT_SOURCE, afterLoadScripts, takeEntryScripts } from './after-load-scripts';
 import { type InlineStyle, inlineStylesheetLinks, readInlineStyle } from './inline-styles';
 import { fetchPageData, type PageDataSources } from './page-data';
 import { firstScreenFonts, fontPreload, imagePreload, leadImage } from './preloads';
@@ -35,14 +34,9 @@ type Manifest = Record<string, ManifestChunk>;
 
 interface Template {
   version: string;
-  /** The head and the body's start, for the pages the browser renders (the app shell). */
   before: string;
-  /** The same for a server-rendered page: without the entry's scripts, which wait for the load event. */
-  renderedBefore: string;
-  /** Where in `renderedBefore` a page's own preloads go: after the charset and the fonts' preloads. */
+  /** Where in `before` a page's own preloads go: after the charset and the fonts' preloads. */
   preloadAt: number;
-  /** The entry's module script and modulepreloads. */
-  entryScripts: string[];
   after: string;
   manifest: Manifest;
   /** Files the entry chunk already loads: not preloaded again. */
@@ -96,22 +90,12 @@ async function loadTemplate(clientDir: string): Promise<Template> {
   const fonts = inlined.styles.flatMap((style) => firstScreenFonts(style.element));
   const fontLinks = fonts.map((font) => `${fontPreload(font)}\n    `).join('');
   // The preloads come first in the head (after the charset, which must stay in its first bytes).
-  const withPreloads = (head: string) => {
-    const charset = /<meta charset="[^"]*"\s*\/?>\s*/i.exec(head);
-    const headStart = charset ? charset.index + charset[0].length : head.indexOf('<head>') + 6;
-    return {
-      html: head.slice(0, headStart) + fontLinks + head.slice(headStart),
-      at: headStart + fontLinks.length,
-    };
-  };
-  const rendered = takeEntryScripts(inlined.html);
-  const renderedHead = withPreloads(rendered.head);
+  const charset = /<meta charset="[^"]*"\s*\/?>\s*/i.exec(inlined.html);
+  const headStart = charset ? charset.index + charset[0].length : inlined.html.indexOf('<head>') + 6;
   return {
     version: `${info.mtimeMs}-${info.size}`,
-    before: withPreloads(inlined.html).html,
-    renderedBefore: renderedHead.html,
-    preloadAt: renderedHead.at,
-    entryScripts: rendered.tags,
+    before: inlined.html.slice(0, headStart) + fontLinks + inlined.html.slice(headStart),
+    preloadAt: headStart + fontLinks.length,
     after: html.slice(at + marker.length),
     manifest,
     entryFiles: new Set([...entry.scripts, ...entry.styles]),
@@ -151,8 +135,8 @@ export function serverRenderer(options: {
   sources: PageDataSources;
   publicUrl: string;
   log: Logger;
-  /** The Content-Security-Policy that also allows these inline styles and scripts (server/plugins/security.ts). */
-  contentSecurityPolicy: (sources: { styles: readonly string[]; scripts: readonly string[] }) => string;
+  /** The Content-Security-Policy that also allows these inline stylesheets (server/plugins/security.ts). */
+  contentSecurityPolicy: (styleSources: readonly string[]) => string;
 }): PageRenderer {
   const { clientDir, entry, sources, publicUrl, log, contentSecurityPolicy } = options;
   let template: Template | null = null;
@@ -180,10 +164,7 @@ export function serverRenderer(options: {
       if (template.policy?.sources !== template.styleSources.size)
         template.policy = {
           sources: template.styleSources.size,
-          value: contentSecurityPolicy({
-            styles: [...template.styleSources],
-            scripts: [AFTER_LOAD_SCRIPT_SOURCE],
-          }),
+          value: contentSecurityPolicy([...template.styleSources]),
         };
       return template.policy.value;
     },
@@ -204,8 +185,8 @@ export function serverRenderer(options: {
         const { scripts, styles } = rendered.pageModule
           ? chunkFiles(page.manifest, rendered.pageModule)
           : { scripts: [], styles: [] };
-        // The route's styles come inline, so the first paint waits for no request; its chunk is
-        // preloaded with the entry's scripts once the page has loaded (./after-load-scripts.ts).
+        // The route's styles come inline, so the first paint waits for no request, and its chunk
+        // starts loading with the page, so hydration waits for nothing.
         const routeStyles = await Promise.all(
           styles
             .filter((file) => !page.entryFiles.has(file))
@@ -214,16 +195,14 @@ export function serverRenderer(options: {
         const routeScripts = scripts
           .filter((file) => !page.entryFiles.has(file))
           .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`);
-        const head = [rendered.head, ...routeStyles].join('\n    ');
+        const head = [rendered.head, ...routeStyles, ...routeScripts].join('\n    ');
         const image = leadImage(rendered.html);
-        const { renderedBefore, preloadAt } = page;
         const before = image
-          ? renderedBefore.slice(0, preloadAt) + imagePreload(image) + renderedBefore.slice(preloadAt)
-          : renderedBefore;
+          ? page.before.slice(0, page.preloadAt) + imagePreload(image) + page.before.slice(page.preloadAt)
+          : page.before;
         const body =
           `${withHead(before, head)}<div id="root">${rendered.html}</div>` +
-          `<script type="application/json" id="${SERVER_STATE_ID}">${rendered.state}</script>` +
-          `${afterLoadScripts([...page.entryScripts, ...routeScripts])}${page.after}`;
+          `<script type="application/json" id="${SERVER_STATE_ID}">${rendered.state}</script>${page.after}`;
         return { body, status: renderedStatus };
       } catch (error) {
         // The app shell still works: the browser renders the page itself.
