@@ -120,3 +120,51 @@ test('under the service worker a page is the precached shell, rendered in the br
   await expect(page.locator('article.message')).toHaveCount(8);
   expect(problems).toEqual([]);
 });
+
+/** What the page reported about itself: layout shifts (as CLS counts them) and refused CSP sources. */
+interface LoadReport {
+  layoutShift: number;
+  violations: string[];
+}
+
+test('the first screen is styled by the page itself, allowed by the CSP, and nothing on it moves as it loads', async ({
+  browser,
+  request,
+}) => {
+  const topicId = await topicIdBySubject(request, MARKUP_TOPIC);
+  // First visits, as a guest from a search engine makes them: after one page the service worker
+  // answers with the precached app shell instead.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  await page.addInitScript(() => {
+    const report: LoadReport = { layoutShift: 0, violations: [] };
+    (window as unknown as { loadReport: LoadReport }).loadReport = report;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!entry.hadRecentInput) report.layoutShift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    document.addEventListener('securitypolicyviolation', (event) =>
+      report.violations.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  for (const path of ['/', `/topic/${topicId}`]) {
+    // No stylesheet to wait for before the first paint: the page carries its CSS.
+    const html = await (await request.get(path)).text();
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(html).toMatch(/<style>/);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      // Styled (the font and the layout of the inline stylesheet), hydrated, and nothing refused.
+      expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('Rubik');
+      await expect(page.getByRole('button', { name: 'התחברות' })).toBeVisible();
+      const report = await page.evaluate(() => (window as unknown as { loadReport: LoadReport }).loadReport);
+      expect(report.violations, `${path} at ${width} px`).toEqual([]);
+      expect(report.layoutShift, `${path} at ${width} px`).toBeLessThanOrEqual(0.02);
+    }
+  }
+  expect(problems).toEqual([]);
+  await context.close();
+});

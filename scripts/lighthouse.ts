@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,10 +11,11 @@ import { parseArgs } from 'node:util';
  * and writes bench/results/<date>-lighthouse.json. Too slow for .ci/run; run it by hand.
  */
 
-const USAGE = `npm run lighthouse -- [--skip-build] [--port 3600] [--runs 1]
-  --skip-build  use the dist/ already built
-  --port        the production server's port (127.0.0.1)
-  --runs        Lighthouse runs per page; the median run's figures are kept`;
+const USAGE = `npm run lighthouse -- [--skip-build] [--port 3600] [--runs 1] [--save-reports DIR]
+  --skip-build    use the dist/ already built
+  --port          the production server's port (127.0.0.1)
+  --runs          Lighthouse runs per page; the median run's figures are kept
+  --save-reports  also keep each run's full Lighthouse report (JSON) in DIR, as <page>-<run>.json`;
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // Debian's Chromium in a container: no sandbox, no GPU, nothing fetched from Google while measuring.
@@ -182,6 +183,7 @@ async function main() {
       'skip-build': { type: 'boolean', default: false },
       port: { type: 'string', default: '3600' },
       runs: { type: 'string', default: '1' },
+      'save-reports': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -193,6 +195,8 @@ async function main() {
   const port = Number(values.port);
   const runs = Math.max(1, Number(values.runs) || 1);
   const base = `http://127.0.0.1:${port}`;
+  const reportsDir = values['save-reports'] ? path.resolve(values['save-reports']) : null;
+  if (reportsDir) mkdirSync(reportsDir, { recursive: true });
   if (!values['skip-build']) {
     console.log('Building the production server and client (npm run build)…');
     execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
@@ -232,7 +236,11 @@ async function main() {
       const runsOfPage: PageResult[] = [];
       for (let run = 0; run < runs; run += 1) {
         console.log(`Lighthouse: ${page} ${url} (run ${run + 1}/${runs})…`);
-        const report = runLighthouse(url, path.join(dataDir, 'report.json'));
+        const reportFile = path.join(dataDir, 'report.json');
+        const report = runLighthouse(url, reportFile);
+        // The audits' details (LCP element and phases, render-blocking requests, shifts) are only here.
+        if (reportsDir)
+          copyFileSync(reportFile, path.join(reportsDir, `${page.split(' ')[0]}-${run + 1}.json`));
         runsOfPage.push(summarise(page, url, report));
       }
       runsOfPage.sort((a, b) => a.performance - b.performance);

@@ -23,6 +23,11 @@ export interface PageRenderer {
    * is no route). The renderer may turn a 200 into a 404 (an unknown forum or topic).
    */
   render(url: string, status: number): Promise<RenderedBody>;
+  /**
+   * The Content-Security-Policy of the pages when it is not the app's own (inline stylesheets
+   * allowed by hash), or null. Asked after `render`, so it covers what was just rendered.
+   */
+  contentSecurityPolicy?(): string | null;
 }
 
 /** The app shell, `index.html` of the built client, for every page; a rebuild is seen at once. */
@@ -72,7 +77,8 @@ export async function sendPage(
   if (cache && hit && negotiateEncoding(request.headers['accept-encoding']) === 'identity') {
     hit = cache.withPlainBody(key, hit);
   }
-  if (hit && hit.version === version) return reply.send(writeEncoded(request, reply, hit));
+  if (hit && hit.version === version)
+    return reply.send(writeEncoded(request, reply, withPolicy(renderer, reply, hit)));
   const epoch = cache?.epoch ?? 0;
   const rendered = await renderer.render(request.url, status);
   const keep = rendered.status === 200 && request.headers.authorization === undefined;
@@ -84,5 +90,12 @@ export async function sendPage(
     only: cache && tags && keep ? undefined : negotiateEncoding(request.headers['accept-encoding']),
   });
   if (cache && tags && keep) cache.set(key, entry, tags, epoch);
-  return reply.send(writeEncoded(request, reply, entry));
+  return reply.send(writeEncoded(request, reply, withPolicy(renderer, reply, entry)));
+}
+
+/** Puts the renderer's policy in place of the app's (set on every response by the security plugin). */
+function withPolicy<T>(renderer: PageRenderer, reply: FastifyReply, body: T): T {
+  const policy = renderer.contentSecurityPolicy?.();
+  if (policy) reply.raw.setHeader('content-security-policy', policy);
+  return body;
 }

@@ -4,6 +4,7 @@ import { isClientRoute } from '../../shared/client-routes';
 import type { ServerEntry } from '../../shared/server-render';
 import { type PageRenderer, sendPage, shellRenderer } from '../guest-cache/pages';
 import { apiError } from '../http-error';
+import { pageContentSecurityPolicy } from './security';
 import { loadServerEntry, serverRenderer } from '../ssr/server-renderer';
 
 export const NOT_FOUND_PAGE = '/page/not-found';
@@ -30,6 +31,8 @@ export async function clientPlugin(
             sources: { deps: app.deps, siteSettings: app.siteSettings },
             publicUrl: app.config.publicUrl,
             log: app.log,
+            contentSecurityPolicy: (styleSources) =>
+              pageContentSecurityPolicy(app.config.publicUrl.startsWith('https:'), styleSources),
           })
         : shellRenderer(clientDir);
     renderer =
@@ -92,12 +95,18 @@ export async function clientPlugin(
  */
 function rendererOnFirstPage(make: () => Promise<PageRenderer>): PageRenderer {
   let made: Promise<PageRenderer> | undefined;
+  let loaded: PageRenderer | undefined;
   const current = () => {
-    made ??= make();
+    made ??= make().then((renderer) => {
+      loaded = renderer;
+      return renderer;
+    });
     return made;
   };
   return {
     version: async () => (await current()).version(),
     render: async (url, status) => (await current()).render(url, status),
+    // Asked after a render, so the real renderer is there by then.
+    contentSecurityPolicy: () => loaded?.contentSecurityPolicy?.() ?? null,
   };
 }

@@ -38,18 +38,22 @@ export const PERMISSIONS_POLICY = [
   'xr-spatial-tracking=()',
 ].join(', ');
 
-/** Helmet's settings: a Content-Security-Policy that allows no inline script but the theme's, and its other headers. */
-function helmetOptions(httpsOnly: boolean): HelmetOptions {
+/**
+ * Helmet's settings: a Content-Security-Policy that allows no inline script but the theme's, no
+ * inline style element but those given by hash (the server-rendered pages' stylesheets,
+ * server/ssr/inline-styles.ts), and its other headers.
+ */
+function helmetOptions(httpsOnly: boolean, styleSources: readonly string[]): HelmetOptions {
   return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", THEME_SCRIPT_SOURCE],
-        // No inline <style> element: Vite emits stylesheets and TipTap's injected CSS is off; the
-        // hidden ALTCHA widget's own style element is refused (logged, no visible effect). Style
-        // attributes stay allowed: server-rendered React writes `style={}` as attributes (e.g. the
-        // avatar's size), which only style-src-attr governs.
-        styleSrc: ["'self'"],
+        // No inline <style> element but the build's own stylesheets, by hash: TipTap's injected CSS
+        // is off; the hidden ALTCHA widget's own style element is refused (logged, no visible
+        // effect). Style attributes stay allowed: server-rendered React writes `style={}` as
+        // attributes (e.g. the avatar's size), which only style-src-attr governs.
+        styleSrc: ["'self'", ...styleSources],
         styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:', 'http:'],
         fontSrc: ["'self'"],
@@ -73,14 +77,17 @@ function helmetOptions(httpsOnly: boolean): HelmetOptions {
  * recording response instead of building its whole policy again on each request (profiled at 5 %
  * of a list request), plus the Permissions-Policy.
  */
-export function securityHeaders(httpsOnly: boolean): ReadonlyArray<readonly [string, string]> {
+export function securityHeaders(
+  httpsOnly: boolean,
+  styleSources: readonly string[] = [],
+): ReadonlyArray<readonly [string, string]> {
   const headers = new Map<string, string>();
   const recorder = {
     setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
     removeHeader: (name: string) => headers.delete(name.toLowerCase()),
     getHeader: (name: string) => headers.get(name.toLowerCase()),
   };
-  helmet(helmetOptions(httpsOnly))(
+  helmet(helmetOptions(httpsOnly, styleSources))(
     {} as Parameters<ReturnType<typeof helmet>>[0],
     recorder as unknown as Parameters<ReturnType<typeof helmet>>[1],
     (error?: unknown) => {
@@ -89,6 +96,11 @@ export function securityHeaders(httpsOnly: boolean): ReadonlyArray<readonly [str
   );
   headers.set('permissions-policy', PERMISSIONS_POLICY);
   return [...headers];
+}
+
+/** The Content-Security-Policy of a page that carries these inline stylesheets (CSP hash sources). */
+export function pageContentSecurityPolicy(httpsOnly: boolean, styleSources: readonly string[]): string {
+  return new Map(securityHeaders(httpsOnly, styleSources)).get('content-security-policy') ?? '';
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,12 @@ import { createReply, createTopic, createUser, type TestUser } from '../test/fac
 import { apiClient } from '../test/http';
 import { fetchPageData } from './page-data';
 
+const ENTRY_CSS =
+  '@font-face{font-family:Rubik Variable;font-display:swap;src:url(/assets/rubik-hebrew-wght-normal-X1.woff2)format("woff2-variations")}' +
+  '@font-face{font-family:Rubik Variable;src:url(/assets/rubik-latin-ext-wght-normal-X3.woff2)format("woff2-variations")}' +
+  '@font-face{font-family:Rubik Variable;src:url(/assets/rubik-latin-wght-normal-X2.woff2)format("woff2-variations")}body{margin:0}';
+const TOPIC_PAGE_CSS = '.topic-header{display:flex}';
+
 /** A built client's index.html and manifest: the renderer's template and the route chunks. */
 function writeClientBuild(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'ssr-client-'));
@@ -25,17 +32,26 @@ function writeClientBuild(): string {
     <meta name="description" content="ברירת מחדל" />
     <title>קהילה</title>
     <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-1.css">
   </head>
   <body>
     <div id="root"></div>
   </body>
 </html>`,
   );
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'assets', 'index-1.css'), ENTRY_CSS);
+  writeFileSync(path.join(dir, 'assets', 'topic-page-1.css'), TOPIC_PAGE_CSS);
   mkdirSync(path.join(dir, '.vite'));
   writeFileSync(
     path.join(dir, '.vite', 'manifest.json'),
     JSON.stringify({
-      'main.tsx': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared.js'] },
+      'main.tsx': {
+        file: 'assets/index-1.js',
+        isEntry: true,
+        imports: ['_shared.js'],
+        css: ['assets/index-1.css'],
+      },
       '_shared.js': { file: 'assets/shared-1.js' },
       'app/pages/topic-page.tsx': {
         file: 'assets/topic-page-1.js',
@@ -212,14 +228,53 @@ describeEachDatabase('server-rendered pages', (ctx) => {
     expect(
       ((trail?.itemListElement ?? []) as { name: string; item: string }[]).map((item) => item.item),
     ).toEqual([`${publicUrl}/`, `${publicUrl}/forum/1`, `${publicUrl}/topic/${topicId}`]);
-    // The route's chunk and its style load with the page; the entry's own chunks are not repeated.
+    // The route's chunk loads with the page; the entry's own chunks are not repeated.
     const preloads = [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
       link.getAttribute('href'),
     );
     expect(preloads).toEqual(['/assets/topic-page-1.js', '/assets/post-card-1.js']);
-    expect(document.querySelector('link[rel="stylesheet"]')?.getAttribute('href')).toBe(
-      '/assets/topic-page-1.css',
+  });
+
+  it('carries its stylesheets inline, allowed by the CSP by hash, and preloads the fonts and the lead picture', async () => {
+    const styleSources = (response: LightMyRequestResponse) =>
+      /style-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1]?.split(' ') ?? [];
+    const hash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+    // Rendered, then from the guest cache: the same styles and the policy that allows them.
+    for (let visit = 0; visit < 2; visit += 1) {
+      const { response, document } = await get(`/topic/${topicId}`);
+      expect(document.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(0);
+      const inline = [...document.querySelectorAll('head style')].map((style) => style.textContent ?? '');
+      expect(inline).toEqual([ENTRY_CSS, TOPIC_PAGE_CSS]);
+      const styles = styleSources(response);
+      expect(styles).toEqual(expect.arrayContaining(["'self'", hash(ENTRY_CSS), hash(TOPIC_PAGE_CSS)]));
+      expect(styles).not.toContain("'unsafe-inline'");
+      const fonts = [...document.querySelectorAll('link[rel="preload"][as="font"]')];
+      expect(fonts.map((font) => font.getAttribute('href'))).toEqual([
+        '/assets/rubik-hebrew-wght-normal-X1.woff2',
+        '/assets/rubik-latin-wght-normal-X2.woff2',
+      ]);
+      expect(fonts.every((font) => font.hasAttribute('crossorigin'))).toBe(true);
+      // The topic's image is the first screen's largest element: asked for early, first, never lazily.
+      const lead = document.querySelector('link[rel="preload"][as="image"]');
+      expect(lead?.getAttribute('href')).toBe('/api/images/abcdef-big.webp');
+      expect(lead?.getAttribute('fetchpriority')).toBe('high');
+      const image = document.querySelector('img.topic-header__image');
+      expect(image?.getAttribute('fetchpriority')).toBe('high');
+      expect(image?.hasAttribute('loading')).toBe(false);
+    }
+    // The home page's: the slider's first picture, the one marked to come first.
+    const home = (await get('/')).document;
+    const slides = [...home.querySelectorAll('img.slider__image')];
+    expect(slides[0]?.getAttribute('fetchpriority')).toBe('high');
+    expect(home.querySelector('link[rel="preload"][as="image"]')?.getAttribute('href')).toBe(
+      slides[0]?.getAttribute('src'),
     );
+    // A page left to the browser is the same shell, styled the same way.
+    const shell = await app.inject('/search?q=x');
+    expect(shell.body).toContain(`<style>${ENTRY_CSS}</style>`);
+    expect(styleSources(shell)).toContain(hash(ENTRY_CSS));
+    // Elsewhere the app's own policy: no inline style element at all.
+    expect(styleSources(await app.inject('/api/forums'))).toEqual(["'self'"]);
   });
 
   it('dehydrates the queries the page shows under the client keys', async () => {

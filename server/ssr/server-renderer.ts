@@ -6,7 +6,9 @@ import { isNoIndexPath } from '../../shared/client-routes';
 import { SERVER_STATE_ID, type ServerEntry } from '../../shared/server-render';
 import type { Logger } from '../deps';
 import type { PageRenderer, RenderedBody } from '../guest-cache/pages';
+import { type InlineStyle, inlineStylesheetLinks, readInlineStyle } from './inline-styles';
 import { fetchPageData, type PageDataSources } from './page-data';
+import { firstScreenFonts, fontPreload, imagePreload, leadImage } from './preloads';
 
 const NOT_FOUND_PAGE = '/page/not-found';
 /** How often the built `index.html` is looked at for a rebuild. */
@@ -35,10 +37,18 @@ type Manifest = Record<string, ManifestChunk>;
 interface Template {
   version: string;
   before: string;
+  /** Where in `before` a page's own preloads go: after the charset and the fonts' preloads. */
+  preloadAt: number;
   after: string;
   manifest: Manifest;
   /** Files the entry chunk already loads: not preloaded again. */
   entryFiles: Set<string>;
+  /** Route stylesheets read so far, by file (null: kept as a link). */
+  routeStyles: Map<string, InlineStyle | null>;
+  /** The CSP sources of every stylesheet this template's pages carry inline. */
+  styleSources: Set<string>;
+  /** The page's Content-Security-Policy for those sources, made again when one is added. */
+  policy: { sources: number; value: string } | null;
 }
 
 const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -78,13 +88,32 @@ async function loadTemplate(clientDir: string): Promise<Template> {
   const marker = '<div id="root"></div>';
   const at = html.indexOf(marker);
   if (at < 0) throw new Error(`${file} has no ${marker}`);
+  const inlined = await inlineStylesheetLinks(clientDir, html.slice(0, at));
+  const fonts = inlined.styles.flatMap((style) => firstScreenFonts(style.element));
+  const fontLinks = fonts.map((font) => `${fontPreload(font)}\n    `).join('');
+  // The preloads come first in the head (after the charset, which must stay in its first bytes).
+  const charset = /<meta charset="[^"]*"\s*\/?>\s*/i.exec(inlined.html);
+  const headStart = charset ? charset.index + charset[0].length : inlined.html.indexOf('<head>') + 6;
   return {
     version: `${info.mtimeMs}-${info.size}`,
-    before: html.slice(0, at),
+    before: inlined.html.slice(0, headStart) + fontLinks + inlined.html.slice(headStart),
+    preloadAt: headStart + fontLinks.length,
     after: html.slice(at + marker.length),
     manifest,
     entryFiles: new Set([...entry.scripts, ...entry.styles]),
+    routeStyles: new Map(),
+    styleSources: new Set(inlined.styles.map((style) => style.source)),
+    policy: null,
   };
+}
+
+/** A route stylesheet as an inline `<style>` (read once per build), or its link when it cannot be inlined. */
+async function routeStyle(clientDir: string, page: Template, file: string): Promise<string> {
+  if (!page.routeStyles.has(file)) page.routeStyles.set(file, await readInlineStyle(clientDir, file));
+  const style = page.routeStyles.get(file);
+  if (!style) return `<link rel="stylesheet" href="/${escapeAttribute(file)}">`;
+  page.styleSources.add(style.source);
+  return style.element;
 }
 
 /** Puts head elements into the template's head, in place of its default title and description. */
@@ -108,8 +137,10 @@ export function serverRenderer(options: {
   sources: PageDataSources;
   publicUrl: string;
   log: Logger;
+  /** The Content-Security-Policy that also allows these inline stylesheets (server/plugins/security.ts). */
+  contentSecurityPolicy: (styleSources: readonly string[]) => string;
 }): PageRenderer {
-  const { clientDir, entry, sources, publicUrl, log } = options;
+  const { clientDir, entry, sources, publicUrl, log, contentSecurityPolicy } = options;
   let template: Template | null = null;
   let checkedAt = Number.NEGATIVE_INFINITY;
   // A rebuilt client is picked up without a restart, looked for once a second at most rather than
@@ -136,6 +167,15 @@ export function serverRenderer(options: {
     async version() {
       return (await current()).version;
     },
+    contentSecurityPolicy() {
+      if (!template || template.styleSources.size === 0) return null;
+      if (template.policy?.sources !== template.styleSources.size)
+        template.policy = {
+          sources: template.styleSources.size,
+          value: contentSecurityPolicy([...template.styleSources]),
+        };
+      return template.policy.value;
+    },
     async render(url, status) {
       const page = await current();
       // A path that is no route is answered with the not-found page, as an unknown topic is.
@@ -153,18 +193,23 @@ export function serverRenderer(options: {
         const { scripts, styles } = rendered.pageModule
           ? chunkFiles(page.manifest, rendered.pageModule)
           : { scripts: [], styles: [] };
-        // The route's chunk (and its styles) start loading with the page, so hydration waits for nothing.
-        const links = [
-          ...styles
+        // The route's styles come inline, so the first paint waits for no request, and its chunk
+        // starts loading with the page, so hydration waits for nothing.
+        const routeStyles = await Promise.all(
+          styles
             .filter((file) => !page.entryFiles.has(file))
-            .map((file) => `<link rel="stylesheet" href="/${escapeAttribute(file)}">`),
-          ...scripts
-            .filter((file) => !page.entryFiles.has(file))
-            .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`),
-        ];
-        const head = [rendered.head, ...links].join('\n    ');
+            .map((file) => routeStyle(clientDir, page, file)),
+        );
+        const routeScripts = scripts
+          .filter((file) => !page.entryFiles.has(file))
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`);
+        const head = [rendered.head, ...routeStyles, ...routeScripts].join('\n    ');
+        const image = leadImage(rendered.html);
+        const before = image
+          ? page.before.slice(0, page.preloadAt) + imagePreload(image) + page.before.slice(page.preloadAt)
+          : page.before;
         const body =
-          `${withHead(page.before, head)}<div id="root">${rendered.html}</div>` +
+          `${withHead(before, head)}<div id="root">${rendered.html}</div>` +
           `<script type="application/json" id="${SERVER_STATE_ID}">${rendered.state}</script>${page.after}`;
         return { body, status: renderedStatus };
       } catch (error) {
