@@ -1,8 +1,11 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+// The server-render entry itself, as the built server loads it: the pages below are rendered.
+import { serverEntry } from '../../client/entry-server';
 import type { Message } from '../../shared/schemas/messages';
 import type { PostsResponse, TopicResponse } from '../../shared/schemas/topics';
 import { buildApp } from '../app';
+import { writeClientBuild } from '../test/client-build';
 import { describeEachDatabase } from '../test/databases';
 import { createReply, createTopic, createUser, type TestUser } from '../test/factories';
 import { apiClient } from '../test/http';
@@ -12,6 +15,8 @@ const json = <T>(response: LightMyRequestResponse) => response.json() as T;
 describeEachDatabase('guest cache', (ctx) => {
   let author: TestUser;
   let admin: TestUser;
+  /** The server under test: the guest cache in front of the JSON answers and the rendered pages. */
+  let app: FastifyInstance;
   /** The same server without a cache, on the same database: what a fresh read shows. */
   let truth: FastifyInstance;
   let topicA: number;
@@ -60,25 +65,33 @@ describeEachDatabase('guest cache', (ctx) => {
       );
     }
     lastReplyOfA = replies.at(-1) ?? 0;
-    truth = await buildApp({
-      config: { ...ctx.config, guestCacheBytes: 0 },
-      db: ctx.db,
-      clock: ctx.clock,
-      logger: false,
-      clientDir: '/nonexistent',
-    });
-    await truth.ready();
+    const clientDir = writeClientBuild();
+    const build = (guestCacheBytes: number) =>
+      buildApp({
+        config: { ...ctx.config, guestCacheBytes },
+        db: ctx.db,
+        clock: ctx.clock,
+        logger: false,
+        clientDir,
+        serverEntry,
+      });
+    app = await build(ctx.config.guestCacheBytes);
+    truth = await build(0);
+    await Promise.all([app.ready(), truth.ready()]);
     homeCursor = json<PostsResponse>(await truth.inject('/api/home')).posts.at(-1)?.timestamp ?? 0;
     forumCursor = json<PostsResponse>(await truth.inject('/api/forum/1')).posts.at(-1)?.timestamp ?? 0;
   });
 
-  afterAll(() => truth?.close());
+  afterAll(async () => {
+    await app?.close();
+    await truth?.close();
+  });
 
   beforeEach(() => {
     ctx.clock.advance(60_000);
   });
 
-  /** Every public answer the writes below can touch. */
+  /** Every public answer the writes below can touch: the JSON, the feeds and the rendered pages. */
   const urls = () => ({
     home: '/api/home',
     homeMore: `/api/home/more/${homeCursor}`,
@@ -94,29 +107,48 @@ describeEachDatabase('guest cache', (ctx) => {
     feed: '/feed.xml',
     feed1: '/forum/1/feed.xml',
     feed2: '/forum/2/feed.xml',
+    homePage: '/',
+    forum1Page: '/forum/1',
+    forum2Page: '/forum/2',
+    topicAPage: `/topic/${topicA}`,
+    topicBPage: `/topic/${topicB}`,
   });
   type Name = keyof ReturnType<typeof urls>;
+  interface Answer {
+    body: string;
+    etag: string;
+  }
 
-  const guestGet = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ url, headers });
-  const isCached = (url: string) => ctx.app.guestCache.get(url) !== undefined;
+  const isPage = (url: string) => !url.startsWith('/api/') && !url.endsWith('.xml');
+  const guestGet = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers });
+  const isCached = (url: string) => app.guestCache.get(isPage(url) ? `page:${url}` : url) !== undefined;
+  /**
+   * What a reader gets from an answer. A page's server state also says when its data was read
+   * and the live-update position of the server that rendered it, which differ between two renders
+   * of the same content: the page's HTML is made from that data, so the HTML is what is compared.
+   */
+  const content = (url: string, body: string) =>
+    isPage(url)
+      ? body.replace(/<script type="application\/json" id="server-state">.*?<\/script>/s, '')
+      : body;
 
-  /** Reads every answer as a guest (twice: the second is a hit) and returns the bodies. */
-  async function warm(): Promise<Record<Name, string>> {
-    const bodies = {} as Record<Name, string>;
+  /** Reads every answer as a guest (twice: the second is a hit) and returns them. */
+  async function warm(): Promise<Record<Name, Answer>> {
+    const answers = {} as Record<Name, Answer>;
     for (const [name, url] of Object.entries(urls()) as [Name, string][]) {
       await guestGet(url);
       const response = await guestGet(url);
       expect(response.statusCode, url).toBe(200);
       expect(isCached(url), url).toBe(true);
-      bodies[name] = response.body;
+      answers[name] = { body: content(url, response.body), etag: String(response.headers.etag) };
     }
-    return bodies;
+    return answers;
   }
 
   /**
    * Runs a write after warming the cache and proves: every answer read afterwards equals a fresh
-   * read; the `changed` ones did change (so the check means something); the `untouched` ones are
-   * still cached (the write dropped no more than it had to).
+   * read; the `changed` ones did change, under a new ETag (so the check means something); the
+   * `untouched` ones are still cached (the write dropped no more than it had to).
    */
   async function expectWriteShown(
     write: () => Promise<LightMyRequestResponse>,
@@ -131,15 +163,17 @@ describeEachDatabase('guest cache', (ctx) => {
       const cached = await guestGet(url);
       const fresh = await truth.inject(url);
       expect(cached.statusCode, url).toBe(fresh.statusCode);
-      expect(cached.body, url).toBe(fresh.body);
-      if (changed.includes(name)) expect(cached.body, `${name} changed`).not.toBe(before[name]);
+      expect(content(url, cached.body), url).toBe(content(url, fresh.body));
+      if (!changed.includes(name)) continue;
+      expect(content(url, cached.body), `${name} changed`).not.toBe(before[name].body);
+      expect(cached.headers.etag, `${name} has a new ETag`).not.toBe(before[name].etag);
     }
     return response;
   }
 
-  const api = () => apiClient(ctx.app);
+  const api = () => apiClient(app);
 
-  it('shows a new reply on the topic, its forum, the home list, recommendations and feeds', async () => {
+  it('shows a new reply on the topic, its forum, the home list, recommendations and feeds, JSON and pages', async () => {
     await expectWriteShown(
       () =>
         api().post(
@@ -147,16 +181,31 @@ describeEachDatabase('guest cache', (ctx) => {
           { topicId: topicA, content: '<p>תגובה חדשה</p>' },
           { token: author.token },
         ),
-      ['topicA', 'home', 'forum1', 'recsB'],
-      ['forum2', 'topicB', 'forums', 'feed2'],
+      ['topicA', 'home', 'forum1', 'recsB', 'topicAPage', 'homePage', 'forum1Page'],
+      ['forum2', 'topicB', 'forums', 'feed2', 'forum2Page'],
     );
   });
 
   it('shows a like on the topic only', async () => {
     await expectWriteShown(
       () => api().get(`/api/message/like/${lastReplyOfA}`, { token: admin.token }),
-      ['topicA'],
-      ['home', 'homeMore', 'forum1', 'forum1More', 'forum2', 'topicB', 'recsA', 'recsB', 'feed', 'feed1'],
+      ['topicA', 'topicAPage'],
+      [
+        'home',
+        'homeMore',
+        'forum1',
+        'forum1More',
+        'forum2',
+        'topicB',
+        'recsA',
+        'recsB',
+        'feed',
+        'feed1',
+        'homePage',
+        'forum1Page',
+        'forum2Page',
+        'topicBPage',
+      ],
     );
   });
 
@@ -168,14 +217,14 @@ describeEachDatabase('guest cache', (ctx) => {
           { messageId: lastReplyOfA, content: '<p>נערך</p>' },
           { token: author.token },
         ),
-      ['topicA'],
-      ['home', 'forum1', 'forum2', 'topicB', 'recsB', 'feed'],
+      ['topicA', 'topicAPage'],
+      ['home', 'forum1', 'forum2', 'topicB', 'recsB', 'feed', 'homePage', 'forum1Page', 'topicBPage'],
     );
     await expectWriteShown(
       () =>
         api().put('/api/message', { messageId: topicA, content: '<p>פתיח חדש</p>' }, { token: author.token }),
-      ['topicA', 'home', 'forum1', 'recsB', 'feed', 'feed1'],
-      ['forum2', 'topicB'],
+      ['topicA', 'home', 'forum1', 'recsB', 'feed', 'feed1', 'topicAPage', 'homePage', 'forum1Page'],
+      ['forum2', 'topicB', 'forum2Page'],
     );
   });
 
@@ -189,8 +238,8 @@ describeEachDatabase('guest cache', (ctx) => {
     );
     await expectWriteShown(
       () => api().delete(`/api/message/${added.id}`, { token: author.token }),
-      ['topicA', 'home', 'forum1', 'recsB'],
-      ['forum2', 'topicB'],
+      ['topicA', 'home', 'forum1', 'recsB', 'topicAPage', 'homePage', 'forum1Page'],
+      ['forum2', 'topicB', 'forum2Page'],
     );
   });
 
@@ -203,8 +252,8 @@ describeEachDatabase('guest cache', (ctx) => {
           { token: author.token },
         ),
       // The `more` pages hold older topics, which a new one at the top does not move.
-      ['home', 'forum1', 'feed', 'feed1'],
-      ['forum2', 'topicA', 'topicB', 'forums', 'feed2'],
+      ['home', 'forum1', 'feed', 'feed1', 'homePage', 'forum1Page'],
+      ['forum2', 'topicA', 'topicB', 'forums', 'feed2', 'forum2Page'],
     );
   });
 
@@ -212,27 +261,27 @@ describeEachDatabase('guest cache', (ctx) => {
     await expectWriteShown(
       () =>
         api().put('/api/topic/subject', { topicId: topicB, subject: 'עוגה טבעונית' }, { token: admin.token }),
-      ['topicB', 'forum2', 'home', 'recsA', 'feed', 'feed2'],
-      ['forum1', 'topicA'],
+      ['topicB', 'forum2', 'home', 'recsA', 'feed', 'feed2', 'topicBPage', 'forum2Page', 'homePage'],
+      ['forum1', 'topicA', 'forum1Page'],
     );
     await ctx.db.updateTable('topics').set({ image: 'stale-big.webp' }).where('id', '=', topicB).execute();
-    ctx.app.guestCache.clear();
+    app.guestCache.clear();
     await expectWriteShown(
       () => api().get(`/api/topic/image/${topicB}`, { token: admin.token }),
-      ['topicB', 'forum2', 'home', 'recsA'],
-      ['forum1', 'topicA'],
+      ['topicB', 'forum2', 'home', 'recsA', 'topicBPage', 'forum2Page', 'homePage'],
+      ['forum1', 'topicA', 'forum1Page'],
     );
   });
 
   it('shows a moved topic leaving one forum for the other', async () => {
     await expectWriteShown(
       () => api().put('/api/topic/move', { topicId: topicB, forumId: 1 }, { token: admin.token }),
-      ['topicB', 'forum1', 'forum2', 'feed1', 'feed2'],
+      ['topicB', 'forum1', 'forum2', 'feed1', 'feed2', 'topicBPage', 'forum1Page', 'forum2Page'],
       ['topicA'],
     );
     await expectWriteShown(
       () => api().put('/api/topic/move', { topicId: topicB, forumId: 2 }, { token: admin.token }),
-      ['topicB', 'forum1', 'forum2'],
+      ['topicB', 'forum1', 'forum2', 'topicBPage', 'forum1Page', 'forum2Page'],
       ['topicA'],
     );
   });
@@ -245,20 +294,25 @@ describeEachDatabase('guest cache', (ctx) => {
         { token: author.token },
       ),
     ).post.id;
-    const doomedUrl = `/api/topic/${doomed}`;
-    expect((await guestGet(doomedUrl)).statusCode).toBe(200);
-    expect(isCached(doomedUrl)).toBe(true);
+    const doomedUrls = [`/api/topic/${doomed}`, `/topic/${doomed}`];
+    for (const url of doomedUrls) {
+      expect((await guestGet(url)).statusCode, url).toBe(200);
+      expect(isCached(url), url).toBe(true);
+    }
     await expectWriteShown(
       () => api().delete(`/api/topic/${doomed}`, { token: admin.token }),
-      ['home', 'forum2', 'feed', 'feed2'],
-      ['topicA', 'topicB', 'forum1More'],
+      ['home', 'forum2', 'feed', 'feed2', 'homePage', 'forum2Page'],
+      ['topicA', 'topicB', 'forum1More', 'forum1Page'],
     );
-    expect((await guestGet(doomedUrl)).statusCode).toBe(404);
+    for (const url of doomedUrls) expect((await guestGet(url)).statusCode, url).toBe(404);
   });
 
   describe('conditional requests', () => {
-    it('answers 304 with the same ETag until a write changes the answer, in every encoding', async () => {
-      const url = `/api/topic/${topicA}`;
+    it.each([
+      ['the JSON', 'api/topic'],
+      ['the page', 'topic'],
+    ])('answers 304 with the same ETag until a write changes %s, in every encoding', async (_, prefix) => {
+      const url = `/${prefix}/${topicA}`;
       const first = await guestGet(url, { 'accept-encoding': 'br' });
       const etag = String(first.headers.etag);
       expect(etag).toMatch(/^W\/".+"$/);
@@ -284,7 +338,7 @@ describeEachDatabase('guest cache', (ctx) => {
     it('answers 304 on a miss too, when the client holds the current answer', async () => {
       const url = '/api/forums';
       const etag = String((await guestGet(url)).headers.etag);
-      ctx.app.guestCache.clear();
+      app.guestCache.clear();
       expect((await guestGet(url, { 'if-none-match': `"x", ${etag}` })).statusCode).toBe(304);
     });
   });
@@ -292,7 +346,7 @@ describeEachDatabase('guest cache', (ctx) => {
   describe('logged-in requests', () => {
     it('read the public answer but never fill the cache', async () => {
       const url = `/api/topic/${topicB}`;
-      ctx.app.guestCache.clear();
+      app.guestCache.clear();
       const asUser = await api().get(url, { token: author.token });
       expect(asUser.statusCode).toBe(200);
       expect(isCached(url)).toBe(false);
