@@ -1,5 +1,13 @@
 import { type ConsoleMessage, expect, type Page, test } from '@playwright/test';
-import { BUSY_FORUM_ID, E2E_ADMIN_TOKEN, E2E_SITE_NAME, MARKUP_TOPIC, topicIdBySubject } from './fixtures';
+import {
+  BUSY_FORUM_ID,
+  E2E_ADMIN_TOKEN,
+  E2E_SITE_NAME,
+  E2E_USER,
+  E2E_USER_TOKEN,
+  MARKUP_TOPIC,
+  topicIdBySubject,
+} from './fixtures';
 
 // Server rendering (issue 10): the HTML carries the page without JavaScript, and hydration of that
 // HTML, as a guest or logged in, logs no error and no hydration warning.
@@ -87,6 +95,59 @@ test('personal parts appear after hydration in place of the guest ones', async (
   await expect(page.getByRole('button', { name: /מנהלת הפורום/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'התחברות' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'מחיקת נושא' }).first()).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+/** Holds back the requests `matches` picks until the returned function lets them go. */
+async function holdBack(page: Page, matches: (url: URL) => boolean): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(matches, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('a member can open an action box as soon as the page shows, before the session check and the sanitiser arrive', async ({
+  page,
+  request,
+}) => {
+  const topicId = await topicIdBySubject(request, MARKUP_TOPIC);
+  await page.addInitScript((token) => localStorage.setItem('authToken', token), E2E_USER_TOKEN);
+  const problems = watchConsole(page);
+  // The session check and the message sanitiser's chunk (which a page of messages loads after its
+  // own) both wait until the box is open and typed into.
+  const answerSession = await holdBack(page, (url) => url.pathname === '/api/validate-token');
+  const deliverSanitizer = await holdBack(page, (url) =>
+    /^\/assets\/sanitize-[\w-]+\.js$/.test(url.pathname),
+  );
+  await page.goto(`/topic/${topicId}`);
+  // Hydrated: the stored token has replaced the guest's login button; the member's name is not known yet.
+  await expect(page.getByRole('button', { name: 'התחברות' })).toHaveCount(0);
+  const main = page.locator('article.message--main');
+  await main.getByRole('button', { name: 'דיווח' }).click();
+  const reason = main.getByLabel('סיבת הדיווח');
+  await expect(reason).toBeFocused();
+  await reason.fill('נכתב לפני שהחיבור אומת');
+  // The same elements must stay, not new ones put in their place.
+  const box = await main.locator('.action-box').elementHandle();
+  const lastMessage = await page.locator('article.message').last().elementHandle();
+  answerSession();
+  await expect(page.getByRole('button', { name: E2E_USER.username })).toBeVisible();
+  deliverSanitizer();
+  // Whatever the answers set off (the member's tools and writer, the read mark) has had its time.
+  await page.waitForLoadState('networkidle');
+  expect(await box?.evaluate((element) => element.isConnected)).toBe(true);
+  expect(await lastMessage?.evaluate((element) => element.isConnected)).toBe(true);
+  await expect(reason).toHaveValue('נכתב לפני שהחיבור אומת');
+  await expect(reason).toBeFocused();
+  // The untouched email field takes the member's address once it is known.
+  await expect(main.getByLabel('האימייל שלך')).toHaveValue(E2E_USER.email);
+  // The messages kept the markup the server sanitised, code highlighted as before.
+  await expect(page.locator('.message-content').first()).not.toBeEmpty();
   expect(problems).toEqual([]);
 });
 

@@ -1,7 +1,9 @@
-import { use, useEffect, useMemo, useRef } from 'react';
+import { use, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 
 type Sanitize = (html: string) => string;
 let sanitizer: Promise<Sanitize> | null = null;
+/** The sanitiser once it has loaded: read directly, so a render that has it never suspends. */
+let loadedSanitize: Sanitize | null = null;
 
 /**
  * Starts loading the sanitiser (DOMPurify, about 10 KB on the wire) if it is not loading yet. A page
@@ -9,23 +11,40 @@ let sanitizer: Promise<Sanitize> | null = null;
  * data instead of after it, and stays out of every other page's download (issue 10's budget).
  */
 export function loadMessageSanitizer(): Promise<Sanitize> {
-  sanitizer ??= import('../lib/sanitize').then((m) => m.sanitizeMessageHtml);
+  sanitizer ??= import('../lib/sanitize').then((m) => {
+    loadedSanitize = m.sanitizeMessageHtml;
+    return loadedSanitize;
+  });
   return sanitizer;
 }
 
+const subscribeToNothing = () => () => {};
+/** What hydration leaves alone: the markup the server put in the page stays as it is. */
+const SERVER_MARKUP = { __html: '' };
+
 /**
  * A message body: stored markup shown as sanitised HTML, user text read in its own direction, and
- * code blocks highlighted by a chunk loaded only when a message has code. Suspends (to the page's
- * loader) until the sanitiser has loaded; React reads the settled promise synchronously afterwards.
+ * code blocks highlighted by a chunk loaded only when a message has code. Rendered in the browser,
+ * it suspends (to the page's loader) until the sanitiser has loaded. Hydrated, it keeps the markup
+ * the server sanitised with the same code until the text changes: the page hydrates, and its
+ * buttons answer clicks, without waiting for the sanitiser's chunk.
  */
 export function MessageContent({ html }: { html: string }) {
   const ref = useRef<HTMLDivElement>(null);
-  const sanitize = use(loadMessageSanitizer());
-  const clean = useMemo(() => sanitize(html), [sanitize, html]);
+  const hydrating = useSyncExternalStore(
+    subscribeToNothing,
+    () => false,
+    () => true,
+  );
+  // On the server (no window) the markup is made here; in the browser hydration keeps it.
+  const [hydratedHtml] = useState(hydrating && typeof window !== 'undefined' ? html : null);
+  const keep = hydratedHtml === html;
+  const sanitize = keep ? null : (loadedSanitize ?? use(loadMessageSanitizer()));
+  const markup = useMemo(() => (sanitize ? sanitize(html) : null), [sanitize, html]);
 
   useEffect(() => {
     const root = ref.current;
-    if (!root || !clean.includes('<pre')) return;
+    if (!root || !html.includes('<pre')) return;
     let cancelled = false;
     import('../lib/highlight').then(({ highlightWithin }) => {
       if (!cancelled) highlightWithin(root);
@@ -33,8 +52,16 @@ export function MessageContent({ html }: { html: string }) {
     return () => {
       cancelled = true;
     };
-  }, [clean]);
+  }, [html]);
 
-  // The HTML was sanitised by DOMPurify just above.
-  return <div ref={ref} className="message-content" dir="auto" dangerouslySetInnerHTML={{ __html: clean }} />;
+  return (
+    <div
+      ref={ref}
+      className="message-content"
+      dir="auto"
+      suppressHydrationWarning
+      // Sanitised by DOMPurify: just above, or on the server for the markup hydration keeps.
+      dangerouslySetInnerHTML={markup === null ? SERVER_MARKUP : { __html: markup }}
+    />
+  );
 }

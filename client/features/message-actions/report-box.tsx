@@ -21,7 +21,10 @@ export function ReportBox({ message, onClose }: BoxProps) {
   const [content, setContent] = useState('');
   const { user } = useAuth();
   // A logged-in member's own address, so they need not type it again; they may still change it.
-  const [email, setEmail] = useState(user?.email ?? '');
+  // Until they do, the field follows the session: a box opened while the session is still being
+  // checked gets the address when the check answers.
+  const [typedEmail, setEmail] = useState<string | null>(null);
+  const email = typedEmail ?? user?.email ?? '';
   const [attempted, setAttempted] = useState(false);
   const contentProblem = fieldError(reportReason, content);
   const emailProblem = fieldError(emailField, email);
