@@ -76,14 +76,16 @@ function pageQueries(url: string): PageQuery[] | null {
   const page = routePage(url);
   if (!page) return null;
   const shell: PageQuery[] = [{ kind: 'site' }, { kind: 'forums' }];
+  // The pages that follow live events; their position comes first, before the data is read.
+  const live: PageQuery[] = [{ kind: 'live' }, ...shell];
   switch (page.kind) {
     case 'home':
-      return [...shell, { kind: 'posts', forumId: ALL_POSTS_FORUM_ID }];
+      return [...live, { kind: 'posts', forumId: ALL_POSTS_FORUM_ID }];
     case 'forum':
-      return [...shell, { kind: 'posts', forumId: page.forumId }];
+      return [...live, { kind: 'posts', forumId: page.forumId }];
     case 'topic':
       return [
-        ...shell,
+        ...live,
         page.messageId === null
           ? { kind: 'topic', topicId: page.topicId }
           : { kind: 'topicAt', topicId: page.topicId, messageId: page.messageId },
@@ -93,8 +95,11 @@ function pageQueries(url: string): PageQuery[] | null {
   }
 }
 
-/** The query key and shape the client's hook keeps this data under (lists and topics are infinite queries). */
-function queryEntry(query: PageQuery, data: unknown): { key: readonly unknown[]; value: unknown } {
+/**
+ * The query key and shape the client's hook keeps this data under (lists and topics are infinite
+ * queries); null for the live position, which is no query.
+ */
+function queryEntry(query: PageQuery, data: unknown): { key: readonly unknown[]; value: unknown } | null {
   const firstPage = { pages: [data], pageParams: [null] };
   switch (query.kind) {
     case 'site':
@@ -107,6 +112,8 @@ function queryEntry(query: PageQuery, data: unknown): { key: readonly unknown[];
       return { key: queryKeys.topic(query.topicId), value: firstPage };
     case 'topicAt':
       return { key: queryKeys.topicAt(query.topicId, query.messageId), value: firstPage };
+    case 'live':
+      return null;
   }
 }
 
@@ -175,9 +182,8 @@ async function render(
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
   });
   for (const result of results) {
-    if (result.data === null) continue;
-    const { key, value } = queryEntry(result.query, result.data);
-    queryClient.setQueryData(key, value);
+    const entry = result.data === null ? null : queryEntry(result.query, result.data);
+    if (entry) queryClient.setQueryData(entry.key, entry.value);
   }
   const html = await renderHtml(
     <StrictMode>
@@ -209,7 +215,12 @@ async function render(
       head = { kind: page.kind };
   }
   const pathname = new URL(location, 'http://localhost').pathname;
-  const state: ServerState = { status: options.status, queries: dehydrate(queryClient) };
+  const state: ServerState = {
+    status: options.status,
+    queries: dehydrate(queryClient),
+    // Left out of the JSON on the pages without one.
+    live: dataOf<string>(results, 'live'),
+  };
   queryClient.clear();
   return {
     head: renderHead({ pathname, page: head, site, publicUrl: options.publicUrl }),

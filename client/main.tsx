@@ -3,6 +3,7 @@ import './styles/main.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { resumeLiveEventsFrom } from './lib/live-events';
 import { queryClient } from './lib/query-client';
 import { readServerState } from './lib/server-state';
 import { scheduleServiceWorker } from './lib/service-worker';
@@ -15,6 +16,7 @@ if (server?.status === 404 && window.location.pathname !== NOT_FOUND_PAGE) {
   // The server answered 404 with the not-found page; the address goes on to it (docs/product.md §2).
   window.location.replace(NOT_FOUND_PAGE);
 } else if (container) {
+  resumeLiveEventsFrom(server?.live);
   const app = (
     <StrictMode>
       <App queryClient={queryClient} />

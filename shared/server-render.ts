@@ -11,7 +11,13 @@ export type PageQuery =
   | { kind: 'forums' }
   | { kind: 'posts'; forumId: number }
   | { kind: 'topic'; topicId: number }
-  | { kind: 'topicAt'; topicId: number; messageId: number };
+  | { kind: 'topicAt'; topicId: number; messageId: number }
+  /**
+   * The live-update position (GET /api/events) before the page's data is read: the browser's
+   * stream resumes from it, so an event between the render and the stream's opening reaches the
+   * page. Listed first, so it is read before the data.
+   */
+  | { kind: 'live' };
 
 /** A page query with its answer: the JSON the API would send, or `null` when it answered 404. */
 export interface PageQueryResult {
@@ -54,6 +60,8 @@ export interface ServerState {
   status: number;
   /** TanStack Query's dehydrated state. */
   queries: unknown;
+  /** The live-update position of the `live` page query, on pages that follow live events. */
+  live?: string;
 }
 
 /**

@@ -5,6 +5,16 @@ export type { LiveEvent, LiveHandler, LiveSubscription } from './live-hub';
 
 let loaded: LiveHub | null = null;
 let loading: Promise<LiveHub | null> | null = null;
+let pagePosition: string | null = null;
+
+/**
+ * The live position a server-rendered page was read at (shared/server-render.ts): the tab's
+ * first stream resumes from it, so an event between the render and the stream's opening still
+ * reaches the page.
+ */
+export function resumeLiveEventsFrom(position: string | undefined): void {
+  pagePosition = position ?? null;
+}
 
 /**
  * The tab's hub and its stream code, loaded on the first subscription: live updates begin once the
@@ -12,7 +22,7 @@ let loading: Promise<LiveHub | null> | null = null;
  */
 function loadLiveHub(): Promise<LiveHub | null> {
   loading ??= import('./live-hub').then((module) => {
-    loaded = module.liveHub();
+    loaded = module.liveHub(pagePosition);
     return loaded;
   });
   return loading;

@@ -27,7 +27,9 @@ class FakeSource implements EventSourceLike {
   }
 }
 
-function setup(options: { loggedIn?: boolean; ticket?: () => Promise<EventsTicketResponse> } = {}) {
+function setup(
+  options: { loggedIn?: boolean; ticket?: () => Promise<EventsTicketResponse>; resumeFrom?: string } = {},
+) {
   const sources: FakeSource[] = [];
   let now = 1_000_000;
   let loggedIn = options.loggedIn ?? true;
@@ -51,6 +53,7 @@ function setup(options: { loggedIn?: boolean; ticket?: () => Promise<EventsTicke
     debounceMs: 50,
     retryMs: 5000,
     ticketMarginMs: 60_000,
+    resumeFrom: options.resumeFrom,
   });
   const open = () => sources.filter((source) => source.readyState !== 2);
   return {
@@ -150,6 +153,13 @@ describe('LiveHub', () => {
     expect(sources).toHaveLength(2);
     expect(open()).toHaveLength(1);
     expect(open()[0]?.url).toBe('/api/events?forum=2&lastEventId=boot-12');
+  });
+
+  it('opens the first stream from the position the server-rendered page was read at', async () => {
+    const { hub, open } = setup({ resumeFrom: 'boot-7' });
+    hub.subscribe({ topic: 4 }, () => {});
+    await vi.advanceTimersByTimeAsync(60);
+    expect(open()[0]?.url).toBe('/api/events?topic=4&lastEventId=boot-7');
   });
 
   it('keeps the stream when the union stays the same, and closes it when nobody listens', async () => {

@@ -37,6 +37,8 @@ export interface LiveHubOptions {
   fetchTicket: () => Promise<EventsTicketResponse>;
   /** Whether a login token is stored: without one no ticket is asked for. */
   isLoggedIn: () => boolean;
+  /** Where the first stream resumes from: the position a server-rendered page was read at. */
+  resumeFrom?: string | null;
   now?: () => number;
   /** Coalesces subscription changes of one render pass (pages mount and unmount together). */
   debounceMs?: number;
@@ -122,6 +124,7 @@ export class LiveHub {
 
   constructor(private readonly options: LiveHubOptions) {
     this.now = options.now ?? Date.now;
+    this.lastEventId = options.resumeFrom ?? null;
   }
 
   /** Registers a component's interest; returns the unsubscribe. */
@@ -279,9 +282,10 @@ let hub: LiveHub | null = null;
  * The tab's hub, made on first use in the browser (never during a server render). This module loads
  * after the page (client/lib/live-events.ts), so it is not part of any page's first download.
  */
-export function liveHub(): LiveHub | null {
+export function liveHub(resumeFrom: string | null = null): LiveHub | null {
   if (typeof window === 'undefined' || typeof EventSource === 'undefined') return null;
   hub ??= new LiveHub({
+    resumeFrom,
     createSource: (url) => new EventSource(url),
     fetchTicket: () => apiFetch<EventsTicketResponse>(apiPaths.eventsTicket, { method: 'POST', body: {} }),
     isLoggedIn: () => {

@@ -28,7 +28,11 @@ export async function clientPlugin(
         ? serverRenderer({
             clientDir,
             entry,
-            sources: { deps: app.deps, siteSettings: app.siteSettings },
+            sources: {
+              deps: app.deps,
+              siteSettings: app.siteSettings,
+              livePosition: () => app.liveEvents.streams.position(),
+            },
             publicUrl: app.config.publicUrl,
             log: app.log,
             contentSecurityPolicy: (styleSources) =>

@@ -14,6 +14,8 @@ import { getTopic, listPosts } from '../modules/topics/topics.service';
 export interface PageDataSources {
   deps: Deps;
   siteSettings: SiteSettingsStore;
+  /** The live-update streams' current position (GET /api/events). */
+  livePosition: () => string;
 }
 
 /**
@@ -36,10 +38,15 @@ async function answer(sources: PageDataSources, query: PageQuery): Promise<unkno
       return topicResponse.parse(await getTopic(deps, query.topicId));
     case 'topicAt':
       return topicAtResponse.parse(await getTopicAt(deps.db, query.topicId, query.messageId));
+    case 'live':
+      return sources.livePosition();
   }
 }
 
-/** Fetches every query of a page; a missing forum, topic or message answers `null`. */
+/**
+ * Fetches every query of a page; a missing forum, topic or message answers `null`. Each answer
+ * starts in the order listed (the `live` position, read at once, before any data).
+ */
 export function fetchPageData(
   sources: PageDataSources,
   queries: readonly PageQuery[],

@@ -4,7 +4,7 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 // The server-render entry itself, as `npm run build:render` bundles it (the server loads the build).
 import { serverEntry } from '../../client/entry-server';
-import { SERVER_STATE_ID, jsonForScript } from '../../shared/server-render';
+import { SERVER_STATE_ID, type ServerState, jsonForScript } from '../../shared/server-render';
 import { buildApp } from '../app';
 import { ENTRY_CSS, TOPIC_PAGE_CSS, writeClientBuild } from '../test/client-build';
 import { describeEachDatabase } from '../test/databases';
@@ -299,6 +299,53 @@ describeEachDatabase('server-rendered pages', (ctx) => {
       expect(meta(document, 'meta[name="robots"]'), url).toBe('noindex');
     }
     expect(meta((await get('/')).document, 'meta[name="robots"]')).toBeNull();
+  });
+
+  it('carries the live position its data was read at, from which a stream gets what came after', async () => {
+    const stateOf = async (url: string) =>
+      JSON.parse(
+        (await get(url)).document.getElementById(SERVER_STATE_ID)?.textContent ?? '{}',
+      ) as ServerState;
+    const { streams } = app.liveEvents;
+    const rendered = await stateOf(`/topic/${topicId}`);
+    expect(rendered.live).toBe(streams.position());
+    expect((await stateOf('/forum/2')).live).toBe(streams.position());
+    // A reply lands after the render, before the browser opens its stream from the page's position.
+    const posted = await api().post(
+      '/api/message',
+      { topicId, content: '<p>בין העמוד לזרם</p>' },
+      { token: author.token },
+    );
+    expect(posted.statusCode).toBe(200);
+    let received = '';
+    const sink = {
+      write: (chunk: string) => {
+        received += chunk;
+        return true;
+      },
+      end: () => {},
+      destroy: () => {},
+      writableLength: 0,
+    };
+    const subscription = {
+      topics: new Set([topicId]),
+      forums: new Set<number>(),
+      home: false,
+      reports: false,
+    };
+    const close = streams.open(sink, {
+      address: '127.0.0.1',
+      subscription: { ...subscription, notificationsFor: null },
+      sessionId: null,
+      lastEventId: rendered.live,
+    });
+    close();
+    expect(received).toContain('event: message.created');
+    expect(received).not.toContain('event: resync');
+    // The page rendered again after the reply starts from the newer position.
+    expect((await stateOf(`/topic/${topicId}`)).live).toBe(streams.position());
+    expect((await stateOf('/policy')).live).toBeUndefined();
+    expect((await stateOf('/topic/99999999')).live).toBeUndefined();
   });
 
   describe('a cached page shows every write', () => {

@@ -43,7 +43,9 @@ export const eventsQuery = z
         .string({ error: EVENTS_MESSAGES.badSubscription })
         .max(100, { error: EVENTS_MESSAGES.badSubscription })
         .optional()
-        .describe('resume after this event when reopening by hand (EventSource sends Last-Event-ID itself)'),
+        .describe(
+          'resume after this event: when reopening by hand (EventSource sends Last-Event-ID itself), or from the position a server-rendered page carries (`live` in its server state)',
+        ),
     },
     { error: EVENTS_MESSAGES.badSubscription },
   )

@@ -142,7 +142,7 @@ export class EventStreams {
     this.streams.add(stream);
     this.perAddress.set(options.address, (this.perAddress.get(options.address) ?? 0) + 1);
     let head = `retry: ${this.retryMs}\n`;
-    head += options.lastEventId ? this.resume(stream, options.lastEventId) : `id: ${this.currentId()}\n\n`;
+    head += options.lastEventId ? this.resume(stream, options.lastEventId) : `id: ${this.position()}\n\n`;
     sink.write(head);
     return () => this.remove(stream);
   }
@@ -175,7 +175,11 @@ export class EventStreams {
     }
   }
 
-  private currentId(): string {
+  /**
+   * The id of the newest event this process has numbered: a stream resumed from it gets every
+   * later event. A server-rendered page carries the one its data was read at (shared/server-render.ts).
+   */
+  position(): string {
     return `${this.boot}-${this.seq}`;
   }
 
@@ -183,7 +187,7 @@ export class EventStreams {
     this.seq += 1;
     const at = this.now();
     const data = JSON.stringify(event ?? { type: 'resync' });
-    const frame = `id: ${this.currentId()}\nevent: ${event?.type ?? 'resync'}\ndata: ${data}\n\n`;
+    const frame = `id: ${this.position()}\nevent: ${event?.type ?? 'resync'}\ndata: ${data}\n\n`;
     const entry = { seq: this.seq, at, event, frame };
     this.replay.push(entry);
     while (this.replay.length > this.replaySize) this.replay.shift();
@@ -192,7 +196,7 @@ export class EventStreams {
   }
 
   private resume(stream: Stream, lastEventId: string): string {
-    const resync = () => `id: ${this.currentId()}\nevent: resync\ndata: {"type":"resync"}\n\n`;
+    const resync = () => `id: ${this.position()}\nevent: resync\ndata: {"type":"resync"}\n\n`;
     const match = /^([0-9a-f]{8})-(\d{1,15})$/.exec(lastEventId.trim());
     if (!match || match[1] !== this.boot) return resync();
     const last = Number(match[2]);
@@ -207,7 +211,7 @@ export class EventStreams {
       if (entry.seq <= last) continue;
       if (entry.event === null || concerns(stream.subscription, entry.event)) frames += entry.frame;
     }
-    return frames || `id: ${this.currentId()}\n\n`;
+    return frames || `id: ${this.position()}\n\n`;
   }
 
   private broadcast(entry: Replayed, wants: (stream: Stream) => boolean): void {
