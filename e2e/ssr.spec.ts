@@ -111,7 +111,7 @@ async function holdBack(page: Page, matches: (url: URL) => boolean): Promise<() 
   return release;
 }
 
-test('a member can open an action box as soon as the page shows, before the session check and the sanitiser arrive', async ({
+test('a member can open an action box as soon as the page hydrates, before the session check and the sanitiser arrive', async ({
   page,
   request,
 }) => {
@@ -125,10 +125,17 @@ test('a member can open an action box as soon as the page shows, before the sess
     /^\/assets\/sanitize-[\w-]+\.js$/.test(url.pathname),
   );
   await page.goto(`/topic/${topicId}`);
-  // Hydrated: the stored token has replaced the guest's login button; the member's name is not known yet.
+  // The header hydrates first (the stored token has replaced the guest's login button; the member's
+  // name is not known yet), the page once its route's chunk is in: React has then taken the button.
   await expect(page.getByRole('button', { name: 'התחברות' })).toHaveCount(0);
   const main = page.locator('article.message--main');
-  await main.getByRole('button', { name: 'דיווח' }).click();
+  const report = main.getByRole('button', { name: 'דיווח' });
+  await expect
+    .poll(() =>
+      report.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactFiber'))),
+    )
+    .toBe(true);
+  await report.click();
   const reason = main.getByLabel('סיבת הדיווח');
   await expect(reason).toBeFocused();
   await reason.fill('נכתב לפני שהחיבור אומת');
