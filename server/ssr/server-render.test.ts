@@ -102,7 +102,11 @@ describeEachDatabase('server-rendered pages', (ctx) => {
   });
 
   it('makes the same page with the synchronous renderer as with the streaming one', async () => {
-    const sources = { deps: app.deps, siteSettings: app.siteSettings };
+    const sources = {
+      deps: app.deps,
+      siteSettings: app.siteSettings,
+      livePosition: () => app.liveEvents.streams.position(),
+    };
     const options = { publicUrl: ctx.config.publicUrl, status: 200 as const };
     for (const url of ['/', '/forum/1', `/topic/${topicId}`, '/policy']) {
       const results = await fetchPageData(sources, serverEntry.pageQueries(url) ?? []);
