@@ -185,17 +185,7 @@ async function recordMessage(
  * creates it (and its mail), later ones update who and how many and make it unread again; taking
  * back the last like of the day removes it.
  */
-async function recordLike(
-  trx: Trx,
-  event: {
-    message: StoredMessage;
-    topic: TopicFacts;
-    actor: { id: number };
-    liked: boolean;
-    likes: readonly LikeFact[];
-    now: number;
-  },
-): Promise<void> {
+async function recordLike(trx: Trx, event: Extract<NotificationEvent, { kind: 'like' }>): Promise<void> {
   const { message, topic } = event;
   const ownerId = message.user_id;
   if (ownerId === event.actor.id) return;
