@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +30,39 @@ describe('connectDatabase on SQLite', () => {
     await sql`insert into t (name) values (${'ג'})`.execute(db);
     expect((await read()).rows.map((row) => row.name)).toEqual(['א', 'ב', 'ג']);
     await db.destroy();
+  });
+});
+
+describe('SQLite transactions beside another connection to the file', () => {
+  it('a transaction that reads, then writes, still commits when another connection wrote in between', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'forum-immediate-'));
+    const file = path.join(folder, 'forum.sqlite');
+    const db = connectDatabase({ kind: 'sqlite', file });
+    // Another process beside the server (the CLI, say), which does not wait for a lock.
+    const other = new SqliteDatabase(file, { timeout: 0 });
+    try {
+      await sql`create table counter (id integer primary key, value integer not null)`.execute(db);
+      await sql`insert into counter (id, value) values (1, 0)`.execute(db);
+      let otherWrite: 'written' | 'refused' = 'written';
+      await db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ value: number }>`select value from counter where id = 1`.execute(trx);
+        try {
+          other.prepare('update counter set value = value + 100 where id = 1').run();
+        } catch {
+          otherWrite = 'refused';
+        }
+        // Begun deferred, this write failed with SQLITE_BUSY_SNAPSHOT after the other's commit.
+        await sql`update counter set value = ${(rows[0]?.value ?? 0) + 1} where id = 1`.execute(trx);
+      });
+      // The transaction held the write lock from its start, so the other connection had to wait.
+      expect(otherWrite).toBe('refused');
+      const { rows } = await sql<{ value: number }>`select value from counter where id = 1`.execute(db);
+      expect(rows[0]?.value).toBe(1);
+    } finally {
+      other.close();
+      await db.destroy();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 

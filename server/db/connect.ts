@@ -8,6 +8,7 @@ import { attachEventHub } from '../events';
 import { EventHub } from '../modules/events/event-hub';
 import { withEventBus } from '../modules/events/notify-dialect';
 import type { Database } from './database';
+import { withImmediateTransactions } from './immediate-transactions';
 
 // BIGINT (times) and COUNT(*) come back from PostgreSQL as strings unless told otherwise; every
 // value the forum stores fits a double exactly.
@@ -27,9 +28,11 @@ export function connectDatabase(database: Config['database']): Kysely<Database> 
           dialect: withEventBus(new PostgresDialect({ pool: openPool(database.url) }), hub, { notify: true }),
         })
       : new Kysely<Database>({
-          dialect: withEventBus(new SqliteDialect({ database: openSqlite(database.file) }), hub, {
-            notify: false,
-          }),
+          dialect: withEventBus(
+            withImmediateTransactions(new SqliteDialect({ database: openSqlite(database.file) })),
+            hub,
+            { notify: false },
+          ),
         });
   attachEventHub(db, hub);
   return db;
