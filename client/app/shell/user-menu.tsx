@@ -6,6 +6,18 @@ import { he } from '../../i18n/he';
 import { apiFetch } from '../../lib/api-client';
 import { Avatar } from '../../components/avatar';
 
+type Actor = ReturnType<typeof useActor>;
+
+/** The menu's links, in order, each shown to whom its policy allows (the server checks again). */
+const MENU_LINKS: readonly { to: string; label: string; shown: (actor: Actor) => boolean }[] = [
+  { to: '/edit-profile', label: he.editProfile, shown: () => true },
+  { to: '/message-reports', label: he.messageReports, shown: can.moderateReports },
+  { to: '/admin/forums', label: he.adminForums, shown: can.manageForums },
+  { to: '/admin/members', label: he.adminMembers, shown: can.manageMembers },
+  { to: '/admin/site', label: he.adminSite, shown: can.manageSite },
+  { to: '/moderation-log', label: he.moderationLogLink, shown: can.readModerationLog },
+];
+
 /**
  * A logged-in user's avatar, name and menu (docs/product.md §1). Its own chunk: a guest, whom every
  * page is rendered for, never downloads it.
@@ -60,34 +72,11 @@ export function UserMenu() {
       </button>
       {open ? (
         <div className="user-menu__list" role="menu">
-          <Link role="menuitem" to="/edit-profile" onClick={() => setOpen(false)}>
-            {he.editProfile}
-          </Link>
-          {can.moderateReports(actor) ? (
-            <Link role="menuitem" to="/message-reports" onClick={() => setOpen(false)}>
-              {he.messageReports}
+          {MENU_LINKS.filter((link) => link.shown(actor)).map((link) => (
+            <Link key={link.to} role="menuitem" to={link.to} onClick={() => setOpen(false)}>
+              {link.label}
             </Link>
-          ) : null}
-          {can.manageForums(actor) ? (
-            <Link role="menuitem" to="/admin/forums" onClick={() => setOpen(false)}>
-              {he.adminForums}
-            </Link>
-          ) : null}
-          {can.manageMembers(actor) ? (
-            <Link role="menuitem" to="/admin/members" onClick={() => setOpen(false)}>
-              {he.adminMembers}
-            </Link>
-          ) : null}
-          {can.manageSite(actor) ? (
-            <Link role="menuitem" to="/admin/site" onClick={() => setOpen(false)}>
-              {he.adminSite}
-            </Link>
-          ) : null}
-          {can.readModerationLog(actor) ? (
-            <Link role="menuitem" to="/moderation-log" onClick={() => setOpen(false)}>
-              {he.moderationLogLink}
-            </Link>
-          ) : null}
+          ))}
           <button role="menuitem" type="button" onClick={handleLogout}>
             {he.logout}
           </button>
