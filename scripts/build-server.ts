@@ -45,6 +45,8 @@ export function buildServer(outdir = 'dist/server') {
     metafile: true,
     minifyWhitespace: true,
     minifySyntax: true,
+    // Licence comments go to main.js.LEGAL.txt: one of them holds a non-ASCII name (see the test).
+    legalComments: 'external',
     logLevel: 'warning',
   });
 }

@@ -9,3 +9,11 @@ const WHITESPACE_RUNS = /\s+/g;
 export function normalizeForSearch(text: string): string {
   return text.normalize('NFKC').replace(HEBREW_MARKS, '').toLowerCase().replace(WHITESPACE_RUNS, ' ').trim();
 }
+
+/**
+ * Hebrew letters that attach to the front of a word: and, in, as, to, from, that, the. A string
+ * rather than a regular expression literal: the server bundle escapes non-ASCII text in strings but
+ * not in regular expression literals, and one non-ASCII character makes V8 keep the whole bundle's
+ * source at two bytes a character (scripts/build-server.test.ts).
+ */
+export const HEBREW_PREFIX_LETTERS = 'ובכלמשה';

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { EMOJI, emojiPath } from '../../shared/emoji';
+import { HEBREW_PREFIX_LETTERS } from '../../shared/hebrew';
 import { LIMITS } from '../../shared/limits';
 import type { Database, ForumRow, UserRow } from '../db/database';
 import { insertUser } from '../modules/accounts/accounts.repository';
@@ -90,13 +91,16 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/** `{x}` or `{y}` with a prefix letter other than the article before it (shared/hebrew.ts: why not a literal). */
+const PLACEHOLDER = new RegExp(String.raw`([${HEBREW_PREFIX_LETTERS.replace('ה', '')}]?)\{([xy])\}`, 'g');
+
 /**
  * Puts things into a template with Hebrew prefix rules: ב, ל and כ absorb the article (`ה~`), and
  * a prefix before a Latin word takes a maqaf ("ב-React").
  */
 function fill(template: string, x: string, y: string, decorateX: (word: string) => string = (word) => word) {
   const things: Record<string, string> = { x, y };
-  return template.replace(/([בלכמוש]?)\{([xy])\}/g, (_match, prefix: string, key: string) => {
+  return template.replace(PLACEHOLDER, (_match, prefix: string, key: string) => {
     const thing = things[key] ?? '';
     const absorbed = prefix && 'בלכ'.includes(prefix) && thing.startsWith('ה~');
     const word = absorbed ? thing.slice(2) : thing.replace('~', '');

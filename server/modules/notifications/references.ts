@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { HEBREW_PREFIX_LETTERS } from '../../../shared/hebrew';
 import { LIMITS } from '../../../shared/limits';
 import { MENTION_ATTRIBUTE, QUOTE_ATTRIBUTE } from '../../../shared/markup-rules';
 import type { Database } from '../../db/database';
@@ -13,7 +14,10 @@ type Db = Kysely<Database> | Transaction<Database>;
  * (`dana@example.com`) mentions nobody. Which words after the `@` are the name is decided against
  * the users that exist (a username may hold spaces and dots): the longest that matches wins.
  */
-const MENTION = /(?<![\p{L}\p{N}_@.])([ובכלמשה]{0,3})@([\p{L}\p{N}_][\p{L}\p{N}_.\- ]{0,29})/gu;
+const MENTION = new RegExp(
+  String.raw`(?<![\p{L}\p{N}_@.])([${HEBREW_PREFIX_LETTERS}]{0,3})@([\p{L}\p{N}_][\p{L}\p{N}_.\- ]{0,29})`,
+  'gu',
+);
 /** Tags whose text is not prose: a mention inside code or a link stays text. */
 const NOT_PROSE = new Set(['code', 'pre', 'a']);
 const QUOTE = new RegExp(`<blockquote ${QUOTE_ATTRIBUTE}="(\\d+)">`, 'g');

@@ -1,3 +1,4 @@
+import { HEBREW_PREFIX_LETTERS } from '../../../shared/hebrew';
 import { LIMITS } from '../../../shared/limits';
 import type { PostsResponse } from '../../../shared/schemas/topics';
 import type { TopicRow } from '../../db/database';
@@ -81,8 +82,8 @@ const STOP_WORDS = new Set([
   'help',
 ]);
 
-/** Hebrew letters that attach to the front of a word: the, and, in, to, from, that, as. */
-const PREFIX_LETTER = /^[הובלמשכ]/u;
+/** A word that starts with a letter Hebrew attaches to the front of words. */
+const PREFIX_LETTER = new RegExp(`^[${HEBREW_PREFIX_LETTERS}]`, 'u');
 
 /**
  * The words of a normalised subject worth looking for, longest (most telling) first. A leading
