@@ -2,20 +2,26 @@
 export const FORUM_TIME_ZONE = 'Asia/Jerusalem';
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-const formatter = new Intl.DateTimeFormat('en-US', {
-  timeZone: FORUM_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
+/**
+ * Made on first use: the first time-zone formatter maps some 7 MB of ICU data into the process,
+ * which a server that has not sent a digest or grouped a like yet does not need (idle RSS, issue 13).
+ */
+let formatter: Intl.DateTimeFormat | undefined;
+const forumWallClock = () =>
+  (formatter ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: FORUM_TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }));
 
 /** How far the forum's wall clock is ahead of UTC at `ms`. */
 function offsetAt(ms: number): number {
-  const parts = Object.fromEntries(formatter.formatToParts(ms).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(forumWallClock().formatToParts(ms).map((part) => [part.type, part.value]));
   const wall = Date.UTC(
     Number(parts.year),
     Number(parts.month) - 1,
