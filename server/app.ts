@@ -28,6 +28,7 @@ import { siteRoutes } from './modules/site/site.routes';
 import { siteSettingsPlugin, siteSettingsRoutes } from './modules/site-settings/site-settings.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { newInstanceId, startMailQueue } from './modules/notifications/mail-queue';
+import type { PeriodicTask } from './periodic-task';
 import { notificationsRoutes, unsubscribeRoutes } from './modules/notifications/notifications.routes';
 import { topicsRoutes } from './modules/topics/topics.routes';
 import { mergeEquivalentPaths, withDefaultErrorResponse } from './openapi';
@@ -139,7 +140,7 @@ export async function buildApp(options: AppDependencies): Promise<FastifyInstanc
   await app.register(emojiRoutes);
   await app.register(feedsRoutes);
   if (options.mailQueue) {
-    let queue: { stop(): Promise<void> } | undefined;
+    let queue: PeriodicTask | undefined;
     app.addHook('onReady', async () => {
       queue = startMailQueue({ ...app.deps, instanceId: newInstanceId() });
     });

@@ -16,6 +16,7 @@ import {
 import { errorBody } from '../../../shared/schemas/common';
 import { bearerToken, requireUser } from '../../plugins/auth';
 import { apiError } from '../../http-error';
+import { type PeriodicTask, startPeriodicTask } from '../../periodic-task';
 import { verifyCaptcha } from '../captcha/captcha.service';
 import { enforceActionLimits } from '../rate-limit/rate-limit.service';
 import { presentOwnUser } from './accounts.presenter';
@@ -139,17 +140,15 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Starts the retries with the server and stops them with it. */
+/** Starts the retries with the server and stops them with it, after the retry in flight. */
 function schedulePendingMails(app: FastifyInstance): void {
-  let timer: NodeJS.Timeout | undefined;
-  const run = () =>
-    retryPendingMails(app.deps).catch((error: unknown) =>
-      app.log.error({ err: error }, 'pending mail retry failed'),
-    );
+  let retries: PeriodicTask | undefined;
   app.addHook('onReady', async () => {
-    void run();
-    timer = setInterval(run, PENDING_MAIL_POLL_MS);
-    timer.unref();
+    retries = startPeriodicTask(
+      () => retryPendingMails(app.deps),
+      PENDING_MAIL_POLL_MS,
+      (error) => app.log.error({ err: error }, 'pending mail retry failed'),
+    );
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => retries?.stop());
 }

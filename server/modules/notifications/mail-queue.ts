@@ -5,6 +5,7 @@ import { messagePath } from '../../../shared/notification-texts';
 import { CATEGORY_OF, type NotificationKind } from '../../../shared/schemas/notifications';
 import type { Database, NotificationMailRow, NotificationRow } from '../../db/database';
 import type { OutgoingMail } from '../mail/mail.service';
+import { type PeriodicTask, startPeriodicTask } from '../../periodic-task';
 import { messagePlainText, previewText } from '../markup/markup';
 import { CATEGORY_NAMES, type MailItem, renderNotificationMail } from './notifications.mails';
 import { findPreferences } from './notifications.repository';
@@ -308,24 +309,11 @@ export async function runMailQueueOnce(deps: MailQueueDeps): Promise<Record<stri
   return counts;
 }
 
-/** Runs the queue every MAIL_QUEUE_POLL_MS until stopped; one pass at a time. */
-export function startMailQueue(deps: MailQueueDeps): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const tick = () => {
-    if (stopped) return;
-    running = runMailQueueOnce(deps).catch((error: unknown) =>
-      deps.log.error({ err: error }, 'notification mail queue pass failed'),
-    );
-  };
-  const timer = setInterval(tick, MAIL_QUEUE_POLL_MS);
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+/** Runs the queue now and MAIL_QUEUE_POLL_MS after each pass, until stopped. */
+export function startMailQueue(deps: MailQueueDeps): PeriodicTask {
+  return startPeriodicTask(
+    () => runMailQueueOnce(deps),
+    MAIL_QUEUE_POLL_MS,
+    (error) => deps.log.error({ err: error }, 'notification mail queue pass failed'),
+  );
 }
