@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { LRUCache } from 'lru-cache';
 import { StrictMode } from 'react';
 import { renderToPipeableStream, renderToString as renderAtOnce } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
@@ -28,8 +29,24 @@ import { sanitizeMessageHtmlOnServer } from './lib/sanitize-on-server';
  * services, rendered as a guest sees them.
  */
 
-// Messages are sanitised without a DOM, into the HTML the browser's DOMPurify makes of them.
-provideMessageSanitizer(sanitizeMessageHtmlOnServer);
+/**
+ * Messages are sanitised without a DOM, into the HTML the browser's DOMPurify makes of them. A page
+ * rendered again after a write shows mostly the same messages: up to ~2 million characters of
+ * stored and sanitised HTML are kept (4 MB or so), by the stored HTML, which an edit changes.
+ */
+const sanitizedMessages = new LRUCache<string, string>({
+  maxSize: 2_000_000,
+  // At least 1, as the cache asks, even for an empty message.
+  sizeCalculation: (sanitized, stored) => stored.length + sanitized.length + 1,
+});
+provideMessageSanitizer((html) => {
+  let sanitized = sanitizedMessages.get(html);
+  if (sanitized === undefined) {
+    sanitized = sanitizeMessageHtmlOnServer(html);
+    sanitizedMessages.set(html, sanitized);
+  }
+  return sanitized;
+});
 
 type RoutePage =
   | { kind: 'home' }
