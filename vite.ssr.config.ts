@@ -6,7 +6,7 @@ import { defineConfig } from 'vite';
  * beside the client (vite.config.ts) from the same components. Styles are the client build's, so
  * CSS imports are dropped here. React and the libraries that use it are bundled in their production
  * build (the server sets no NODE_ENV, and React would otherwise render in its slow development
- * build); jsdom stays a package Node loads.
+ * build).
  */
 export default defineConfig({
   root: 'client',
@@ -14,7 +14,7 @@ export default defineConfig({
     'import.meta.env.VITE_BUILD_TIME': JSON.stringify(Date.now()),
     'process.env.NODE_ENV': JSON.stringify('production'),
   },
-  ssr: { noExternal: true, external: ['jsdom'] },
+  ssr: { noExternal: true },
   plugins: [react()],
   build: {
     ssr: 'entry-server.tsx',

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
-import { JSDOM } from 'jsdom';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { LRUCache } from 'lru-cache';
 import { StrictMode } from 'react';
 import { renderToPipeableStream, renderToString as renderAtOnce } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
@@ -20,7 +20,8 @@ import {
 import { AppContent } from './app/app';
 import { type HeadPage, renderHead } from './app/page-head';
 import { queryKeys } from './lib/query-keys';
-import { sanitizeWithWindow } from './lib/sanitize';
+import { provideMessageSanitizer } from './components/message-content';
+import { sanitizeMessageHtmlOnServer } from './lib/sanitize-on-server';
 
 /**
  * The server's side of the app (built by `vite build --ssr` to dist/server-render): the same
@@ -28,9 +29,24 @@ import { sanitizeWithWindow } from './lib/sanitize';
  * services, rendered as a guest sees them.
  */
 
-// Messages are sanitised by the same DOMPurify code as in the browser, on a DOM of the server's.
-// Up to ~4 million characters of messages and their sanitised HTML are kept (8 MB or so).
-sanitizeWithWindow(new JSDOM('').window, { memoChars: 4_000_000 });
+/**
+ * Messages are sanitised without a DOM, into the HTML the browser's DOMPurify makes of them. A page
+ * rendered again after a write shows mostly the same messages: up to ~2 million characters of
+ * stored and sanitised HTML are kept (4 MB or so), by the stored HTML, which an edit changes.
+ */
+const sanitizedMessages = new LRUCache<string, string>({
+  maxSize: 2_000_000,
+  // At least 1, as the cache asks, even for an empty message.
+  sizeCalculation: (sanitized, stored) => stored.length + sanitized.length + 1,
+});
+provideMessageSanitizer((html) => {
+  let sanitized = sanitizedMessages.get(html);
+  if (sanitized === undefined) {
+    sanitized = sanitizeMessageHtmlOnServer(html);
+    sanitizedMessages.set(html, sanitized);
+  }
+  return sanitized;
+});
 
 type RoutePage =
   | { kind: 'home' }
@@ -153,7 +169,7 @@ function renderWhenReady(element: React.ReactElement): Promise<string> {
 const BOUNDARY_LEFT_TO_CLIENT = '<!--$!-->';
 
 /**
- * Once the route chunks and the sanitiser have loaded (after a few pages), nothing suspends, and
+ * Once the route chunks have loaded (after a few pages), nothing suspends, and
  * React's synchronous renderer makes the same HTML as the streaming one without encoding it to bytes
  * and back (a large share of a page's rendering time). When something did suspend, it gives up on
  * that boundary: the streaming renderer, which waits, makes the page then.

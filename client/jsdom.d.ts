@@ -1,4 +1,4 @@
-// The part of jsdom the server render uses (client/entry-server.tsx); the package ships no types.
+// The part of jsdom the tests use to read a rendered page (server/ssr/server-render.test.ts); the package ships no types.
 declare module 'jsdom' {
   export class JSDOM {
     constructor(html?: string);

@@ -3,8 +3,7 @@ import { build } from 'esbuild';
 /**
  * Packages Node still loads from node_modules. Native bindings cannot be bundled (better-sqlite3,
  * argon2, sharp, pg's optional pg-native); the ones only a rare path needs (image processing, avatar
- * drawing, mail) are imported on first use and would otherwise be parsed at every start; jsdom is
- * the server-render bundle's, never the server's.
+ * drawing, mail) are imported on first use and would otherwise be parsed at every start.
  */
 export const EXTERNAL_PACKAGES = [
   'better-sqlite3',
@@ -13,7 +12,6 @@ export const EXTERNAL_PACKAGES = [
   'pg-native',
   '@dicebear/*',
   'nodemailer',
-  'jsdom',
 ];
 
 /**

@@ -18,6 +18,15 @@ export function loadMessageSanitizer(): Promise<Sanitize> {
   return sanitizer;
 }
 
+/**
+ * The server render's sanitiser (client/entry-server.tsx), given before its first render: there is
+ * no DOM there for DOMPurify, and its HTML is the one hydration keeps.
+ */
+export function provideMessageSanitizer(sanitize: Sanitize): void {
+  loadedSanitize = sanitize;
+  sanitizer = Promise.resolve(sanitize);
+}
+
 const subscribeToNothing = () => () => {};
 /** What hydration leaves alone: the markup the server put in the page stays as it is. */
 const SERVER_MARKUP = { __html: '' };
@@ -60,7 +69,7 @@ export function MessageContent({ html }: { html: string }) {
       className="message-content"
       dir="auto"
       suppressHydrationWarning
-      // Sanitised by DOMPurify: just above, or on the server for the markup hydration keeps.
+      // Sanitised just above: by DOMPurify, or on the server by its twin for the markup hydration keeps.
       dangerouslySetInnerHTML={markup === null ? SERVER_MARKUP : { __html: markup }}
     />
   );

@@ -93,9 +93,8 @@ export async function clientPlugin(
 
 /**
  * A renderer made when the first page is asked for. Loading the server-render bundle (React's
- * server renderer, the app's components, and jsdom for the message sanitiser, which is nearly all
- * of it) was about 0.9 s of CPU and 75 MB of the server's start, none of which the API needs; the
- * first page pays it instead.
+ * server renderer and the app's components) is CPU time and memory of the server's start that the
+ * API does not need (0.9 s and 75 MB when it carried jsdom); the first page pays it instead.
  */
 function rendererOnFirstPage(make: () => Promise<PageRenderer>): PageRenderer {
   let made: Promise<PageRenderer> | undefined;
