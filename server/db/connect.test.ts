@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TEST_DATABASE_URL } from '../test/databases';
+import { FALLBACK_AUTOCHECKPOINT_PAGES } from './background-checkpoints';
 import { connectDatabase } from './connect';
 
 describe('connectDatabase on SQLite', () => {
@@ -60,6 +61,37 @@ describe('SQLite transactions beside another connection to the file', () => {
       expect(rows[0]?.value).toBe(1);
     } finally {
       other.close();
+      await db.destroy();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('SQLite write-ahead log checkpoints', () => {
+  it('copies committed writes into the database file on a thread of its own, not in the committing connection', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'forum-checkpoints-'));
+    const file = path.join(folder, 'forum.sqlite');
+    const db = connectDatabase({ kind: 'sqlite', file });
+    try {
+      const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db);
+      expect(rows[0]?.wal_autocheckpoint).toBe(FALLBACK_AUTOCHECKPOINT_PAGES);
+      await sql`create table note (id integer primary key, body text not null)`.execute(db);
+      // A few hundred pages of log: far below the connection's own checkpoint threshold.
+      for (let index = 0; index < 200; index += 1)
+        await sql`insert into note (body) values (${'א'.repeat(2000)})`.execute(db);
+      // The database file alone, without its log, holds only what a checkpoint has copied there.
+      const countInFileAlone = () => {
+        const copy = path.join(folder, `alone-${Date.now()}.sqlite`);
+        copyFileSync(file, copy);
+        const alone = new SqliteDatabase(copy);
+        try {
+          return (alone.prepare('select count(*) as count from note').get() as { count: number }).count;
+        } finally {
+          alone.close();
+        }
+      };
+      await vi.waitFor(() => expect(countInFileAlone()).toBe(200), { timeout: 10_000, interval: 100 });
+    } finally {
       await db.destroy();
       rmSync(folder, { recursive: true, force: true });
     }
