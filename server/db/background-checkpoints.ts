@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Dialect, Driver } from 'kysely';
@@ -14,6 +15,14 @@ const CHECKPOINT_INTERVAL_MS = 100;
  * default is 1,000 pages).
  */
 export const FALLBACK_AUTOCHECKPOINT_PAGES = 10_000;
+
+/**
+ * The thread starts once the log holds this much: a server that only reads (or has just started)
+ * does not pay the thread's ~8 MB, and SQLite's own threshold (1,000 pages, 4 MB) is still far.
+ */
+export const START_AFTER_WAL_BYTES = 1024 * 1024;
+/** How often a finished query may look at the log's size before the thread runs. */
+const WAL_SIZE_CHECK_MS = 1000;
 
 /**
  * The helper thread, as CommonJS source (the server is one bundled file, so the worker cannot be
@@ -52,7 +61,8 @@ parentPort.on('message', () => {
  * in the connection that commits once the log passes 1,000 pages: better-sqlite3 runs on the
  * event loop, so every few hundred replies one commit copied some 4 MB into the database file and
  * synced it while every other request waited (measured on the benchmark forum: commit p50 0.09 ms,
- * p99 11 ms, max 125 ms). Started with the driver, stopped before it closes.
+ * p99 11 ms, max 125 ms). Started once the log has grown (START_AFTER_WAL_BYTES), stopped before
+ * the driver closes.
  */
 export function withBackgroundCheckpoints(dialect: Dialect, file: string): Dialect {
   return {
@@ -65,11 +75,16 @@ export function withBackgroundCheckpoints(dialect: Dialect, file: string): Diale
 
 function checkpointingDriver(driver: Driver, file: string): Driver {
   let worker: Worker | undefined;
+  let nextSizeCheck = 0;
+  let destroyed = false;
+  const startOnceTheLogGrows = () => {
+    if (worker || destroyed || Date.now() < nextSizeCheck) return;
+    nextSizeCheck = Date.now() + WAL_SIZE_CHECK_MS;
+    const logBytes = statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0;
+    if (logBytes >= START_AFTER_WAL_BYTES) worker = startCheckpointWorker(file);
+  };
   return {
-    init: async () => {
-      await driver.init();
-      worker = startCheckpointWorker(file);
-    },
+    init: () => driver.init(),
     acquireConnection: () => driver.acquireConnection(),
     beginTransaction: (connection, settings) => driver.beginTransaction(connection, settings),
     commitTransaction: (connection) => driver.commitTransaction(connection),
@@ -77,8 +92,12 @@ function checkpointingDriver(driver: Driver, file: string): Driver {
     savepoint: driver.savepoint?.bind(driver),
     rollbackToSavepoint: driver.rollbackToSavepoint?.bind(driver),
     releaseSavepoint: driver.releaseSavepoint?.bind(driver),
-    releaseConnection: (connection) => driver.releaseConnection(connection),
+    releaseConnection: async (connection) => {
+      await driver.releaseConnection(connection);
+      startOnceTheLogGrows();
+    },
     destroy: async () => {
+      destroyed = true;
       if (worker) await stopCheckpointWorker(worker);
       await driver.destroy();
     },
