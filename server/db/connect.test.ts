@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TEST_DATABASE_URL } from '../test/databases';
+import { FALLBACK_AUTOCHECKPOINT_PAGES, START_AFTER_WAL_BYTES } from './background-checkpoints';
 import { connectDatabase } from './connect';
 
 describe('connectDatabase on SQLite', () => {
@@ -60,6 +61,52 @@ describe('SQLite transactions beside another connection to the file', () => {
       expect(rows[0]?.value).toBe(1);
     } finally {
       other.close();
+      await db.destroy();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('SQLite write-ahead log checkpoints', () => {
+  it('copies committed writes into the database file on a thread of its own, started once the log has grown', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'forum-checkpoints-'));
+    const file = path.join(folder, 'forum.sqlite');
+    const db = connectDatabase({ kind: 'sqlite', file });
+    // The database file alone, without its log, holds only what a checkpoint has copied there.
+    const countInFileAlone = () => {
+      const copy = path.join(folder, `alone-${Date.now()}.sqlite`);
+      copyFileSync(file, copy);
+      const alone = new SqliteDatabase(copy);
+      try {
+        const table = alone.prepare("select 1 from sqlite_master where name = 'note'").get();
+        if (!table) return 0;
+        return (alone.prepare('select count(*) as count from note').get() as { count: number }).count;
+      } finally {
+        alone.close();
+      }
+    };
+    const insertNotes = async (count: number) => {
+      for (let index = 0; index < count; index += 1)
+        await sql`insert into note (body) values (${'א'.repeat(2000)})`.execute(db);
+    };
+    try {
+      const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db);
+      expect(rows[0]?.wal_autocheckpoint).toBe(FALLBACK_AUTOCHECKPOINT_PAGES);
+      await sql`create table note (id integer primary key, body text not null)`.execute(db);
+      // A small log: no thread yet, so nothing is copied into the file.
+      await insertNotes(10);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await insertNotes(1);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(countInFileAlone()).toBe(0);
+      // Past START_AFTER_WAL_BYTES (each note is two 4 KB pages), far below the connection's own
+      // checkpoint threshold: only the thread copies them.
+      await insertNotes(Math.ceil(START_AFTER_WAL_BYTES / 8192) + 50);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await insertNotes(1);
+      const total = 11 + Math.ceil(START_AFTER_WAL_BYTES / 8192) + 50 + 1;
+      await vi.waitFor(() => expect(countInFileAlone()).toBe(total), { timeout: 10_000, interval: 100 });
+    } finally {
       await db.destroy();
       rmSync(folder, { recursive: true, force: true });
     }

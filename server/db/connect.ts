@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import { type Dialect, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import { attachEventHub } from '../events';
 import { EventHub } from '../modules/events/event-hub';
 import { withEventBus } from '../modules/events/notify-dialect';
+import { FALLBACK_AUTOCHECKPOINT_PAGES, withBackgroundCheckpoints } from './background-checkpoints';
 import type { Database } from './database';
 import { withImmediateTransactions } from './immediate-transactions';
 
@@ -28,11 +29,9 @@ export function connectDatabase(database: Config['database']): Kysely<Database> 
           dialect: withEventBus(new PostgresDialect({ pool: openPool(database.url) }), hub, { notify: true }),
         })
       : new Kysely<Database>({
-          dialect: withEventBus(
-            withImmediateTransactions(new SqliteDialect({ database: openSqlite(database.file) })),
-            hub,
-            { notify: false },
-          ),
+          dialect: withEventBus(withImmediateTransactions(sqliteDialect(database.file)), hub, {
+            notify: false,
+          }),
         });
   attachEventHub(db, hub);
   return db;
@@ -51,6 +50,12 @@ function openPool(url: string): pg.Pool {
   return pool;
 }
 
+/** A file database checkpoints its WAL on a thread of its own; an in-memory one has no WAL. */
+function sqliteDialect(file: string): Dialect {
+  const dialect = new SqliteDialect({ database: openSqlite(file) });
+  return file === ':memory:' ? dialect : withBackgroundCheckpoints(dialect, file);
+}
+
 function openSqlite(file: string): SqliteDatabase.Database {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
@@ -58,6 +63,7 @@ function openSqlite(file: string): SqliteDatabase.Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
   cachePreparedStatements(sqlite);
   return sqlite;
 }
