@@ -207,7 +207,7 @@ describeEachDatabase('server-rendered pages', (ctx) => {
       ]);
       expect(fonts.every((font) => font.hasAttribute('crossorigin'))).toBe(true);
       // The topic's image is the first screen's largest element: asked for early, first, never lazily.
-      const lead = document.querySelector('link[rel="preload"][as="image"]');
+      const lead = document.querySelector('head link[rel="preload"][as="image"]');
       expect(lead?.getAttribute('href')).toBe('/api/images/abcdef-big.webp');
       expect(lead?.getAttribute('fetchpriority')).toBe('high');
       const image = document.querySelector('img.topic-header__image');
@@ -218,7 +218,7 @@ describeEachDatabase('server-rendered pages', (ctx) => {
     const home = (await get('/')).document;
     const slides = [...home.querySelectorAll('img.slider__image')];
     expect(slides[0]?.getAttribute('fetchpriority')).toBe('high');
-    expect(home.querySelector('link[rel="preload"][as="image"]')?.getAttribute('href')).toBe(
+    expect(home.querySelector('head link[rel="preload"][as="image"]')?.getAttribute('href')).toBe(
       slides[0]?.getAttribute('src'),
     );
     // A page left to the browser is the same shell, styled the same way.
