@@ -239,6 +239,17 @@ test('the first screen is styled by the page itself, allowed by the CSP, and not
     const html = await (await request.get(path)).text();
     expect(html).not.toContain('rel="stylesheet"');
     expect(html).toMatch(/<style>/);
+    // The lead picture is asked for from the top of the head, and the app's scripts, which do not
+    // draw the first screen, at low priority: they come after it rather than share the bandwidth.
+    const head = html.slice(0, html.indexOf('</head>'));
+    const scripts = head.match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(1);
+    expect(scripts.filter((tag) => !tag.includes('fetchpriority="low"'))).toEqual([]);
+    const leadPreload = head.search(
+      /<link rel="preload" href="\/api\/images\/[^"]+" as="image" fetchpriority="high">/,
+    );
+    expect(leadPreload).toBeGreaterThan(0);
+    expect(leadPreload).toBeLessThan(head.indexOf(scripts[0] ?? ''));
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(path);

@@ -180,11 +180,12 @@ describeEachDatabase('server-rendered pages', (ctx) => {
     expect(
       ((trail?.itemListElement ?? []) as { name: string; item: string }[]).map((item) => item.item),
     ).toEqual([`${publicUrl}/`, `${publicUrl}/forum/1`, `${publicUrl}/topic/${topicId}`]);
-    // The route's chunk loads with the page; the entry's own chunks are not repeated.
-    const preloads = [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
-      link.getAttribute('href'),
+    // The route's chunk loads with the page, at low priority (after the lead picture and the fonts);
+    // the entry's own chunks are not repeated.
+    const preloads = [...document.querySelectorAll('link[rel="modulepreload"]')].map(
+      (link) => `${link.getAttribute('href')} ${link.getAttribute('fetchpriority')}`,
     );
-    expect(preloads).toEqual(['/assets/topic-page-1.js', '/assets/post-card-1.js']);
+    expect(preloads).toEqual(['/assets/topic-page-1.js low', '/assets/post-card-1.js low']);
   });
 
   it('carries its stylesheets inline, allowed by the CSP by hash, and preloads the fonts and the lead picture', async () => {
