@@ -29,6 +29,21 @@ export default defineConfig({
         return { code: code.replaceAll('font-display: swap;', 'font-display: optional;'), map: null };
       },
     },
+    {
+      // The app's scripts do not draw the first screen (the server has rendered it, and module
+      // scripts never block rendering): marked low, they are fetched after the lead picture and the
+      // fonts instead of sharing a phone's bandwidth with them. The route's own chunks are marked the
+      // same by the server (server/ssr/server-renderer.ts).
+      name: 'scripts-low-priority',
+      transformIndexHtml: {
+        order: 'post',
+        handler: (html) =>
+          html.replace(
+            /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
+            '<$1 fetchpriority="low"',
+          ),
+      },
+    },
     VitePWA({
       // client/lib/service-worker.ts registers it when the app is idle (spec §1), not on load.
       injectRegister: false,

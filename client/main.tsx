@@ -3,6 +3,7 @@ import './styles/main.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { loadRenderedPage } from './app/routes';
 import { resumeLiveEventsFrom } from './lib/live-events';
 import { queryClient } from './lib/query-client';
 import { readServerState } from './lib/server-state';
@@ -23,7 +24,13 @@ if (server?.status === 404 && window.location.pathname !== NOT_FOUND_PAGE) {
     </StrictMode>
   );
   // A page the server rendered is hydrated with the data it was rendered from; the others start empty.
-  if (server) hydrateRoot(container, app);
+  // Hydration waits for the page's chunk (preloaded by the server's page): begun before it, the
+  // header would answer clicks while the page below, still waiting, let them fall on dead HTML.
+  // A chunk that cannot arrive leaves the page to its boundary, as any failed lazy page.
+  if (server)
+    void loadRenderedPage(window.location.pathname)
+      .catch(() => undefined)
+      .then(() => hydrateRoot(container, app));
   else createRoot(container).render(app);
   scheduleServiceWorker();
 }

@@ -64,9 +64,6 @@ for (const size of WIDTHS) {
       await page.goto(`/topic/${topicId}`);
       // The page arrives as a guest sees it; the member's own controls show once it has hydrated.
       await expect(page.getByRole('button', { name: E2E_USER.username })).toBeVisible();
-      // The header hydrates before the page (whose route chunk may still be loading, here beside the
-      // service worker's precaching): a click on the page's server HTML in between is lost. Wait.
-      await page.waitForLoadState('networkidle');
       const main = page.locator('.message-actions').first();
       await main.getByRole('button', { name: 'דיווח' }).click();
       await main.getByRole('button', { name: 'שליחת דיווח' }).click();

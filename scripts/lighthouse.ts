@@ -222,6 +222,13 @@ async function main() {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const results: PageResult[] = [];
+  // The machine's load while measuring: the figures move with it (other processes share the CPU).
+  const loadAverage = (at: string) =>
+    `${at} ${os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' / ')}`;
+  const load = [loadAverage('start')];
   try {
     await waitForServer(server, base);
     const long = await findLongTopic(base);
@@ -247,6 +254,7 @@ async function main() {
       const median = runsOfPage[Math.floor(runsOfPage.length / 2)];
       if (median) results.push(median);
     }
+    load.push(loadAverage('end'));
   } finally {
     await stop(server);
     rmSync(dataDir, { recursive: true, force: true });
@@ -260,6 +268,7 @@ async function main() {
       `${r.page.padEnd(24)}${String(r.performance).padStart(6)}${String(r.cls).padStart(8)}${String(r.lcpMs).padStart(8)}${String(r.tbtMs).padStart(8)}${String(r.fcpMs).padStart(8)}${String(r.accessibility).padStart(6)}${String(r.bestPractices).padStart(6)}${String(r.seo).padStart(6)}`,
     );
   }
+  console.log(`\nload average (1 / 5 / 15 min): ${load.join(', ')}`);
   console.log('\ntargets:');
   for (const r of results) {
     for (const check of targetsOf(r))
@@ -272,7 +281,7 @@ async function main() {
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${os.platform()} ${os.release()}`;
   writeFileSync(
     file,
-    `${JSON.stringify({ date: new Date().toISOString(), machine, lighthouse: '12', mobile: true, runs, results }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, lighthouse: '12', mobile: true, runs, loadAverage: load, results }, null, 2)}\n`,
   );
   console.log(`\nwritten to ${file}`);
 }

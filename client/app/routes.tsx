@@ -1,17 +1,19 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { Layout } from './shell/layout';
 import { PageLoader } from '../components/page-loader';
 import { useNoIndex } from '../session/head';
 import { can } from '../../shared/policies';
 import { RequireAdmin, RequireAuth } from './require-auth';
+import { lazyPage, type Preloadable } from './lazy-page';
 
 // Every route is its own chunk (docs/product.md §1 sizes): a reader of a topic downloads no search or profile code.
-const HomePage = lazy(() => import('./pages/home-page').then((m) => ({ default: m.HomePage })));
-const ForumPage = lazy(() => import('./pages/forum-page').then((m) => ({ default: m.ForumPage })));
-const TopicPage = lazy(() => import('./pages/topic-page').then((m) => ({ default: m.TopicPage })));
-const PolicyPage = lazy(() => import('./pages/policy-page').then((m) => ({ default: m.PolicyPage })));
-const NotFoundPage = lazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
+// The pages the server renders can be loaded before hydration (client/main.tsx).
+const HomePage = lazyPage(() => import('./pages/home-page').then((m) => m.HomePage));
+const ForumPage = lazyPage(() => import('./pages/forum-page').then((m) => m.ForumPage));
+const TopicPage = lazyPage(() => import('./pages/topic-page').then((m) => m.TopicPage));
+const PolicyPage = lazyPage(() => import('./pages/policy-page').then((m) => m.PolicyPage));
+const NotFoundPage = lazyPage(() => import('./pages/not-found-page').then((m) => m.NotFoundPage));
 const EditProfilePage = lazy(() =>
   import('./pages/edit-profile-page').then((m) => ({ default: m.EditProfilePage })),
 );
@@ -37,6 +39,22 @@ const AdminSitePage = lazy(() =>
 );
 const MembersPage = lazy(() => import('./pages/members-page').then((m) => ({ default: m.MembersPage })));
 const MemberPage = lazy(() => import('./pages/member-page').then((m) => ({ default: m.MemberPage })));
+
+/** The server-rendered pages by path (the routes below): the one a page shows hydrates with it. */
+const RENDERED_PAGES: readonly { path: string; page: Preloadable }[] = [
+  { path: '/', page: HomePage },
+  { path: '/forum/:forumId', page: ForumPage },
+  { path: '/topic/:topicId', page: TopicPage },
+  { path: '/policy', page: PolicyPage },
+  { path: '/not-found', page: NotFoundPage },
+  { path: '/page/not-found', page: NotFoundPage },
+];
+
+/** Loads the chunk of the page the server rendered at this path, so hydration need not wait for it. */
+export function loadRenderedPage(pathname: string): Promise<void> {
+  const rendered = RENDERED_PAGES.find(({ path }) => matchPath(path, pathname));
+  return rendered ? rendered.page.preload() : Promise.resolve();
+}
 
 const page = (element: React.ReactNode) => <Suspense fallback={<PageLoader />}>{element}</Suspense>;
 

@@ -23,13 +23,13 @@ export function fontPreload(href: string): string {
 
 /**
  * The address of the picture the rendered page itself marks as the one to fetch first
- * (`fetchpriority="high"`), as React wrote it (attributes entity-escaped), or null.
+ * (`<img fetchpriority="high">`), as React wrote it (attributes entity-escaped), or null. React
+ * also writes its own `<link rel="preload" as="image" fetchPriority="high">` at the start of the
+ * rendered HTML, inside the body, behind the head's styles and scripts: only the `<img>` counts.
  */
 export function leadImage(html: string): string | null {
-  const mark = html.search(/\sfetchpriority="high"/i);
-  if (mark < 0) return null;
-  const tag = html.slice(html.lastIndexOf('<img', mark), html.indexOf('>', mark) + 1);
-  return /^<img\s[^>]*?\bsrc="([^"]+)"/i.exec(tag)?.[1] ?? null;
+  const tag = /<img\s[^>]*?\sfetchpriority="high"[^>]*>/i.exec(html)?.[0];
+  return tag ? (/\ssrc="([^"]+)"/i.exec(tag)?.[1] ?? null) : null;
 }
 
 /** A preload of the lead picture; `href` is already escaped (taken from the rendered HTML). */

@@ -180,11 +180,12 @@ describeEachDatabase('server-rendered pages', (ctx) => {
     expect(
       ((trail?.itemListElement ?? []) as { name: string; item: string }[]).map((item) => item.item),
     ).toEqual([`${publicUrl}/`, `${publicUrl}/forum/1`, `${publicUrl}/topic/${topicId}`]);
-    // The route's chunk loads with the page; the entry's own chunks are not repeated.
-    const preloads = [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
-      link.getAttribute('href'),
+    // The route's chunk loads with the page, at low priority (after the lead picture and the fonts);
+    // the entry's own chunks are not repeated.
+    const preloads = [...document.querySelectorAll('link[rel="modulepreload"]')].map(
+      (link) => `${link.getAttribute('href')} ${link.getAttribute('fetchpriority')}`,
     );
-    expect(preloads).toEqual(['/assets/topic-page-1.js', '/assets/post-card-1.js']);
+    expect(preloads).toEqual(['/assets/topic-page-1.js low', '/assets/post-card-1.js low']);
   });
 
   it('carries its stylesheets inline, allowed by the CSP by hash, and preloads the fonts and the lead picture', async () => {
@@ -207,7 +208,7 @@ describeEachDatabase('server-rendered pages', (ctx) => {
       ]);
       expect(fonts.every((font) => font.hasAttribute('crossorigin'))).toBe(true);
       // The topic's image is the first screen's largest element: asked for early, first, never lazily.
-      const lead = document.querySelector('link[rel="preload"][as="image"]');
+      const lead = document.querySelector('head link[rel="preload"][as="image"]');
       expect(lead?.getAttribute('href')).toBe('/api/images/abcdef-big.webp');
       expect(lead?.getAttribute('fetchpriority')).toBe('high');
       const image = document.querySelector('img.topic-header__image');
@@ -218,7 +219,7 @@ describeEachDatabase('server-rendered pages', (ctx) => {
     const home = (await get('/')).document;
     const slides = [...home.querySelectorAll('img.slider__image')];
     expect(slides[0]?.getAttribute('fetchpriority')).toBe('high');
-    expect(home.querySelector('link[rel="preload"][as="image"]')?.getAttribute('href')).toBe(
+    expect(home.querySelector('head link[rel="preload"][as="image"]')?.getAttribute('href')).toBe(
       slides[0]?.getAttribute('src'),
     );
     // A page left to the browser is the same shell, styled the same way.

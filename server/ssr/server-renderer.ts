@@ -194,7 +194,8 @@ export function serverRenderer(options: {
           ? chunkFiles(page.manifest, rendered.pageModule)
           : { scripts: [], styles: [] };
         // The route's styles come inline, so the first paint waits for no request, and its chunk
-        // starts loading with the page, so hydration waits for nothing.
+        // starts loading with the page (at the low priority of the entry's scripts, after the lead
+        // picture and the fonts: vite.config.ts), so hydration waits for nothing.
         const routeStyles = await Promise.all(
           styles
             .filter((file) => !page.entryFiles.has(file))
@@ -202,7 +203,10 @@ export function serverRenderer(options: {
         );
         const routeScripts = scripts
           .filter((file) => !page.entryFiles.has(file))
-          .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`);
+          .map(
+            (file) =>
+              `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${escapeAttribute(file)}">`,
+          );
         const head = [rendered.head, ...routeStyles, ...routeScripts].join('\n    ');
         const image = leadImage(rendered.html);
         const before = image
