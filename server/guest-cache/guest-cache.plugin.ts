@@ -4,6 +4,7 @@ import { subscribe } from '../events';
 import { encodeBody, GuestCache } from './guest-cache';
 import { CACHE_CONTROL_PERSONAL, CACHE_CONTROL_PUBLIC, negotiateEncoding, writeEncoded } from './http';
 import { ALL, cacheTags, tagsForEvent } from './invalidation';
+import { sendCachedPage } from './pages';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,7 +64,9 @@ function isPersonal(reply: FastifyReply): boolean {
  * stale, synchronously, so before the write's own response is sent.
  *
  * Register it before the auth plugin: a hit then costs no session lookup. It must also come before
- * @fastify/compress, whose per-route onSend hook then finds the body already encoded.
+ * @fastify/compress, whose per-route onSend hook then finds the body already encoded. The pages
+ * (routes whose config names a `guestPage`) are answered from here too when the cache holds them;
+ * a miss goes on to the route, which renders and stores the page (pages.ts).
  */
 export const guestCachePlugin = fp(
   async (app: FastifyInstance, options: { maxBytes: number }) => {
@@ -77,36 +80,49 @@ export const guestCachePlugin = fp(
     });
     app.addHook('onClose', async () => stop());
 
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.method !== 'GET') return;
+    // Callback hooks rather than async ones: every request passes through them, and most leave at
+    // once; a promise and a turn of the microtask queue apiece showed in the profile of a cached hit.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.method !== 'GET') return done();
+      const page = request.routeOptions.config.guestPage;
+      if (page) {
+        sendCachedPage(request, reply, page, cache).then((sent) => {
+          if (!sent) done();
+        }, done);
+        return;
+      }
       const tagsOf = PUBLIC_ROUTES[request.routeOptions.url ?? ''];
-      if (!tagsOf) return;
+      if (!tagsOf) return done();
       const key = cacheKey(request);
       let hit = cache.get(key);
       if (hit && negotiateEncoding(request.headers['accept-encoding']) === 'identity') {
         hit = cache.withPlainBody(key, hit);
       }
-      if (hit) return reply.send(writeEncoded(request, reply, hit));
+      if (hit) {
+        reply.send(writeEncoded(request, reply, hit));
+        return;
+      }
       fills.set(request, {
         key,
         tags: tagsOf(request.params as RouteParams),
         epoch: cache.epoch,
         mayStore: request.headers.authorization === undefined,
       });
+      done();
     });
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       const fill = fills.get(request);
       if (!fill) {
         if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
           reply.header('cache-control', CACHE_CONTROL_PERSONAL);
         }
-        return payload;
+        return done(null, payload);
       }
       fills.delete(request);
       if (reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', CACHE_CONTROL_PUBLIC);
-        return payload;
+        return done(null, payload);
       }
       // An answer that will not be kept is encoded only the way this client takes it.
       const store = fill.mayStore && !isPersonal(reply);
@@ -115,7 +131,7 @@ export const guestCachePlugin = fp(
         only: store ? undefined : negotiateEncoding(request.headers['accept-encoding']),
       });
       if (store) cache.set(fill.key, entry, fill.tags, fill.epoch);
-      return writeEncoded(request, reply, entry);
+      done(null, writeEncoded(request, reply, entry));
     });
   },
   { name: 'guest-cache' },

@@ -7,6 +7,7 @@ import { buildApp } from '../app';
 import { describeEachDatabase } from '../test/databases';
 import { createTopic, createUser, type TestUser } from '../test/factories';
 import { apiClient } from '../test/http';
+import { countStatements } from '../test/statements';
 import { pageTags } from './pages';
 
 describe('pageTags', () => {
@@ -62,6 +63,21 @@ describeEachDatabase('pages through the guest cache', (ctx) => {
     expect(app.guestCache.get(`page:${url}`)).toBeUndefined();
     // Today's page is the shell, the same after the write; next round the rendered page differs.
     expect((await app.inject({ url, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+  });
+
+  it('answers a kept page before the session lookup, with the headers of the answer that stored it', async () => {
+    const url = `/topic/${topicId}`;
+    const headers = { 'accept-encoding': 'gzip, deflate, br', cookie: 'XSRF-TOKEN=x' };
+    app.guestCache.clear();
+    const stored = await app.inject({ url, headers });
+    expect(app.guestCache.get(`page:${url}`)).toBeDefined();
+    const { result: hit, statements } = await countStatements(() =>
+      app.inject({ url, headers: { ...headers, authorization: `Bearer ${author.token}` } }),
+    );
+    expect(statements).toBe(0);
+    const withoutDate = (headers: object) => Object.entries(headers).filter(([name]) => name !== 'date');
+    expect(withoutDate(hit.headers)).toEqual(withoutDate(stored.headers));
+    expect(hit.rawPayload.equals(stored.rawPayload)).toBe(true);
   });
 
   it('serves a rebuilt shell at once', async () => {

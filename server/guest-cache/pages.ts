@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { encodeBody, type GuestCache } from './guest-cache';
+import { type EncodedBody, encodeBody, type GuestCache } from './guest-cache';
 import { negotiateEncoding, writeEncoded } from './http';
 import { cacheTags } from './invalidation';
 
@@ -58,6 +58,61 @@ export function pageTags(pathname: string): string[] | null {
 }
 
 /**
+ * A page route as the guest cache sees it (the route's `config.guestPage`): the cache's early hook
+ * answers its hits before the rest of the request's hooks run.
+ */
+export interface GuestPageRoute {
+  renderer: PageRenderer;
+  /** What the path alone says: 200 for a route of the app, 404 for any other. */
+  status(pathname: string): number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    guestPage?: GuestPageRoute;
+  }
+}
+
+/** Where a page is kept, and the tags of what it shows; null for an answer that is never kept. */
+function pageSlot(url: string, status: number): { key: string; tags: string[] } | null {
+  const [pathname = '/', query] = url.split('?', 2);
+  const tags = status === 200 && query === undefined ? pageTags(pathname) : null;
+  return tags ? { key: `page:${pathname}`, tags } : null;
+}
+
+/** The cached page of this build for the request, if the cache holds one. */
+function cachedPage(
+  request: FastifyRequest,
+  cache: GuestCache,
+  key: string,
+  version: string,
+): EncodedBody | undefined {
+  let hit = cache.get(key);
+  if (hit && negotiateEncoding(request.headers['accept-encoding']) === 'identity') {
+    hit = cache.withPlainBody(key, hit);
+  }
+  return hit?.version === version ? hit : undefined;
+}
+
+/**
+ * Answers a page from the guest cache when it holds this build's page, and says whether it did.
+ * Called by the cache's own onRequest hook, so a hit skips the session lookup and the handler.
+ */
+export async function sendCachedPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  route: GuestPageRoute,
+  cache: GuestCache,
+): Promise<boolean> {
+  const slot = pageSlot(request.url, route.status(request.url.split('?', 1)[0] ?? '/'));
+  if (!slot) return false;
+  const hit = cachedPage(request, cache, slot.key, await route.renderer.version());
+  if (!hit) return false;
+  reply.send(writeEncoded(request, reply, withPolicy(route.renderer, reply, hit)));
+  return true;
+}
+
+/**
  * Answers a page: from the guest cache when it holds this build's page, else rendered, stored
  * (only a 200 of a kept page) and sent, compressed and with an ETag either way. A 404 page keeps
  * its status and is never stored: any path can be asked for. An address with a query (a
@@ -69,16 +124,10 @@ export async function sendPage(
   options: { renderer: PageRenderer; status: number; cache: GuestCache | null },
 ): Promise<FastifyReply> {
   const { renderer, status, cache } = options;
-  const [pathname = '/', query] = request.url.split('?', 2);
-  const key = `page:${pathname}`;
-  const tags = status === 200 && query === undefined ? pageTags(pathname) : null;
+  const slot = pageSlot(request.url, status);
   const version = await renderer.version();
-  let hit = tags ? cache?.get(key) : undefined;
-  if (cache && hit && negotiateEncoding(request.headers['accept-encoding']) === 'identity') {
-    hit = cache.withPlainBody(key, hit);
-  }
-  if (hit && hit.version === version)
-    return reply.send(writeEncoded(request, reply, withPolicy(renderer, reply, hit)));
+  const hit = cache && slot ? cachedPage(request, cache, slot.key, version) : undefined;
+  if (hit) return reply.send(writeEncoded(request, reply, withPolicy(renderer, reply, hit)));
   const epoch = cache?.epoch ?? 0;
   const rendered = await renderer.render(request.url, status);
   const keep = rendered.status === 200 && request.headers.authorization === undefined;
@@ -87,9 +136,9 @@ export async function sendPage(
     status: rendered.status,
     contentType: 'text/html; charset=utf-8',
     version,
-    only: cache && tags && keep ? undefined : negotiateEncoding(request.headers['accept-encoding']),
+    only: cache && slot && keep ? undefined : negotiateEncoding(request.headers['accept-encoding']),
   });
-  if (cache && tags && keep) cache.set(key, entry, tags, epoch);
+  if (cache && slot && keep) cache.set(slot.key, entry, slot.tags, epoch);
   return reply.send(writeEncoded(request, reply, withPolicy(renderer, reply, entry)));
 }
 

@@ -54,8 +54,9 @@ export async function clientPlugin(
   }
   const cache = app.hasDecorator('guestCache') ? app.guestCache : null;
   /** A page path: 200 for a route of the app, 404 (the not-found page) for any other. */
+  const pageStatus = (pathname: string) => (isClientRoute(pathname) ? 200 : 404);
   const sendClientPage = (request: FastifyRequest, reply: FastifyReply, pageRenderer: PageRenderer) => {
-    const status = isClientRoute(request.url.split('?')[0] ?? '/') ? 200 : 404;
+    const status = pageStatus(request.url.split('?')[0] ?? '/');
     return sendPage(request, reply, { renderer: pageRenderer, status, cache });
   };
   if (clientDir) {
@@ -74,13 +75,21 @@ export async function clientPlugin(
     });
     // The static handler refuses a directory (403) without an index, so the home page is routed here.
     const home = renderer ?? shellRenderer(clientDir);
-    app.get('/', { schema: { hide: true } }, (request, reply) =>
-      sendPage(request, reply, { renderer: home, status: 200, cache }),
+    // The guest cache answers these pages' hits in its own early hook (`guestPage`), before the
+    // session lookup; what reaches the handlers is a miss, a HEAD or an address with a query.
+    app.get(
+      '/',
+      { schema: { hide: true }, config: { guestPage: { renderer: home, status: () => 200 } } },
+      (request, reply) => sendPage(request, reply, { renderer: home, status: 200, cache }),
     );
     // The guest pages go straight to the renderer: the static files' wildcard would first look for
     // each on disk (a stat and a directory listing per request) before handing it to the 404 handler.
     for (const path of ['/forum/:forumId', '/topic/:topicId', '/policy']) {
-      app.get(path, { schema: { hide: true } }, (request, reply) => sendClientPage(request, reply, home));
+      app.get(
+        path,
+        { schema: { hide: true }, config: { guestPage: { renderer: home, status: pageStatus } } },
+        (request, reply) => sendClientPage(request, reply, home),
+      );
     }
   }
   app.setNotFoundHandler(async (request, reply) => {

@@ -118,7 +118,9 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     done();
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every request and is synchronous, so a promise
+  // and a turn of the microtask queue would be all it added.
+  app.addHook('onRequest', (request, reply, done) => {
     const cookieToken = request.cookies[XSRF_COOKIE];
     if (!cookieToken) {
       reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
@@ -129,11 +131,12 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
         httpOnly: false,
       });
     }
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
     const headerToken = request.headers[XSRF_HEADER];
     if (typeof headerToken !== 'string' || !cookieToken || !sameToken(headerToken, cookieToken)) {
-      throw apiError('xsrf');
+      return done(apiError('xsrf'));
     }
+    done();
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import type { Database, NewUser, UserRow } from '../../db/database';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -22,9 +23,16 @@ function sessionUsers(db: Db, now: number) {
     .where((eb) => eb.or([eb('users.suspended_until', 'is', null), eb('users.suspended_until', '<=', now)]));
 }
 
+/** Asked on every logged-in request, so compiled once (placeholders no column value can equal). */
+const sessionUserByTokenHash = compiledOnce(
+  (db, tokenHash: string, now: number) => sessionUsers(db, now).where('sessions.token_hash', '=', tokenHash),
+  ['\u0000token-hash', Number.MIN_SAFE_INTEGER + 1] as const,
+);
+
 /** The user of a bearer token, by the hash of the token. */
-export function findSessionUser(db: Db, tokenHash: string, now: number): Promise<UserRow | undefined> {
-  return sessionUsers(db, now).where('sessions.token_hash', '=', tokenHash).executeTakeFirst();
+export async function findSessionUser(db: Db, tokenHash: string, now: number): Promise<UserRow | undefined> {
+  const [user] = await sessionUserByTokenHash(db, tokenHash, now);
+  return user;
 }
 
 /** The user of a session still live (not logged out, not expired), by its id: event-stream tickets. */

@@ -1,0 +1,49 @@
+import { expect, it } from 'vitest';
+import { findSessionUser } from '../modules/accounts/accounts.repository';
+import { hashToken } from '../plugins/auth';
+import { describeEachDatabase } from '../test/databases';
+import { createUser } from '../test/factories';
+import { compiledOnce } from './compiled-once';
+
+describeEachDatabase('compiledOnce', (ctx) => {
+  it('builds the query once and runs it with each call’s values in the placeholders’ places', async () => {
+    let builds = 0;
+    const usersNamed = compiledOnce(
+      (db, username: string, minId: number) => {
+        builds += 1;
+        return db
+          .selectFrom('users')
+          .select(['id', 'username'])
+          .where('username', '=', username)
+          .where('id', '>=', minId)
+          .where('is_active', 'in', [0, 1]);
+      },
+      ['\u0000username', Number.MIN_SAFE_INTEGER] as const,
+    );
+    const first = await createUser(ctx.db);
+    const second = await createUser(ctx.db);
+    expect(await usersNamed(ctx.db, first.user.username, 0)).toEqual([
+      { id: first.user.id, username: first.user.username },
+    ]);
+    expect(await usersNamed(ctx.db, second.user.username, 0)).toEqual([
+      { id: second.user.id, username: second.user.username },
+    ]);
+    expect(await usersNamed(ctx.db, second.user.username, second.user.id + 1)).toEqual([]);
+    expect(builds).toBe(1);
+  });
+
+  it('keeps the session lookup’s rules: an expired session or a suspended user is no one', async () => {
+    const { user, token } = await createUser(ctx.db);
+    const now = ctx.clock.now();
+    expect((await findSessionUser(ctx.db, hashToken(token), now))?.id).toBe(user.id);
+    expect(await findSessionUser(ctx.db, hashToken(`${token}x`), now)).toBeUndefined();
+    expect(await findSessionUser(ctx.db, hashToken(token), now + 2e12)).toBeUndefined();
+    await ctx.db
+      .updateTable('users')
+      .set({ suspended_until: now + 1000 })
+      .where('id', '=', user.id)
+      .execute();
+    expect(await findSessionUser(ctx.db, hashToken(token), now)).toBeUndefined();
+    expect((await findSessionUser(ctx.db, hashToken(token), now + 1000))?.id).toBe(user.id);
+  });
+});
