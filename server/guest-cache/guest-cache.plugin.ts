@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { subscribe } from '../events';
-import { encodeBody, GuestCache } from './guest-cache';
+import { encodeBodyOffThread, GuestCache } from './guest-cache';
 import { CACHE_CONTROL_PERSONAL, CACHE_CONTROL_PUBLIC, negotiateEncoding, writeEncoded } from './http';
 import { ALL, cacheTags, tagsForEvent } from './invalidation';
 import { sendCachedPage } from './pages';
@@ -126,12 +126,16 @@ export const guestCachePlugin = fp(
       }
       // An answer that will not be kept is encoded only the way this client takes it.
       const store = fill.mayStore && !isPersonal(reply);
-      const entry = encodeBody(payload, {
+      encodeBodyOffThread(payload, {
         contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
         only: store ? undefined : negotiateEncoding(request.headers['accept-encoding']),
-      });
-      if (store) cache.set(fill.key, entry, fill.tags, fill.epoch);
-      done(null, writeEncoded(request, reply, entry));
+      }).then(
+        (entry) => {
+          if (store) cache.set(fill.key, entry, fill.tags, fill.epoch);
+          done(null, writeEncoded(request, reply, entry));
+        },
+        (error: Error) => done(error),
+      );
     });
   },
   { name: 'guest-cache' },

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ForumEvent } from '../events';
-import { bodyFor, encodeBody, GuestCache } from './guest-cache';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { bodyFor, encodeBody, encodeBodyOffThread, GuestCache } from './guest-cache';
 import { etagMatches, negotiateEncoding } from './http';
 import { tagsForEvent } from './invalidation';
 
@@ -103,6 +104,31 @@ describe('encodeBody', () => {
     expect(br.gzip).toBeNull();
     expect(bodyFor(br, 'br').encoding).toBe('br');
     expect(plain.etag).toBe(json(text).etag);
+  });
+});
+
+describe('encodeBodyOffThread', () => {
+  it('encodes as encodeBody does, kept or sent once, with the compression off the event loop', async () => {
+    const text = `<!doctype html><p>${'שלום עולם '.repeat(800)}</p>`;
+    const contentType = 'text/html; charset=utf-8';
+    for (const only of [undefined, 'br', 'gzip', 'identity'] as const) {
+      const onLoop = encodeBody(text, { contentType, only, status: 404, version: 'v1' });
+      const offLoop = await encodeBodyOffThread(text, { contentType, only, status: 404, version: 'v1' });
+      expect({ ...offLoop, gzip: null, br: null, size: 0 }).toEqual({
+        ...onLoop,
+        gzip: null,
+        br: null,
+        size: 0,
+      });
+      expect([offLoop.gzip === null, offLoop.br === null]).toEqual([
+        onLoop.gzip === null,
+        onLoop.br === null,
+      ]);
+      if (offLoop.gzip) expect(gunzipSync(offLoop.gzip).toString()).toBe(text);
+      if (offLoop.br) expect(brotliDecompressSync(offLoop.br).toString()).toBe(text);
+    }
+    const small = await encodeBodyOffThread('"a"', { contentType: 'application/json' });
+    expect([small.identity?.toString(), small.gzip, small.br]).toEqual(['"a"', null, null]);
   });
 });
 
