@@ -21,7 +21,11 @@ const forumWallClock = () =>
 
 /** How far the forum's wall clock is ahead of UTC at `ms`. */
 function offsetAt(ms: number): number {
-  const parts = Object.fromEntries(forumWallClock().formatToParts(ms).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    forumWallClock()
+      .formatToParts(ms)
+      .map((part) => [part.type, part.value]),
+  );
   const wall = Date.UTC(
     Number(parts.year),
     Number(parts.month) - 1,
