@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Dialect, Driver } from 'kysely';
+import { forwardingDriver, withDriver } from './driver-wrapping';
 
 /**
  * How long the helper thread rests when nothing was written since its last checkpoint. While
@@ -65,12 +66,7 @@ parentPort.on('message', () => {
  * the driver closes.
  */
 export function withBackgroundCheckpoints(dialect: Dialect, file: string): Dialect {
-  return {
-    createAdapter: () => dialect.createAdapter(),
-    createDriver: () => checkpointingDriver(dialect.createDriver(), file),
-    createIntrospector: (db) => dialect.createIntrospector(db),
-    createQueryCompiler: () => dialect.createQueryCompiler(),
-  };
+  return withDriver(dialect, (driver) => checkpointingDriver(driver, file));
 }
 
 function checkpointingDriver(driver: Driver, file: string): Driver {
@@ -84,14 +80,7 @@ function checkpointingDriver(driver: Driver, file: string): Driver {
     if (logBytes >= START_AFTER_WAL_BYTES) worker = startCheckpointWorker(file);
   };
   return {
-    init: () => driver.init(),
-    acquireConnection: () => driver.acquireConnection(),
-    beginTransaction: (connection, settings) => driver.beginTransaction(connection, settings),
-    commitTransaction: (connection) => driver.commitTransaction(connection),
-    rollbackTransaction: (connection) => driver.rollbackTransaction(connection),
-    savepoint: driver.savepoint?.bind(driver),
-    rollbackToSavepoint: driver.rollbackToSavepoint?.bind(driver),
-    releaseSavepoint: driver.releaseSavepoint?.bind(driver),
+    ...forwardingDriver(driver),
     releaseConnection: async (connection) => {
       await driver.releaseConnection(connection);
       startOnceTheLogGrows();

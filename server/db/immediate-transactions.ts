@@ -1,4 +1,5 @@
-import { CompiledQuery, type Dialect, type Driver } from 'kysely';
+import { CompiledQuery, type Dialect } from 'kysely';
+import { forwardingDriver, withDriver } from './driver-wrapping';
 
 /**
  * SQLite transactions that take the write lock when they begin (`BEGIN IMMEDIATE`) instead of at
@@ -9,27 +10,10 @@ import { CompiledQuery, type Dialect, type Driver } from 'kysely';
  * connection either way, so this costs it nothing.
  */
 export function withImmediateTransactions(dialect: Dialect): Dialect {
-  return {
-    createAdapter: () => dialect.createAdapter(),
-    createDriver: () => immediateDriver(dialect.createDriver()),
-    createIntrospector: (db) => dialect.createIntrospector(db),
-    createQueryCompiler: () => dialect.createQueryCompiler(),
-  };
-}
-
-function immediateDriver(driver: Driver): Driver {
-  return {
-    init: () => driver.init(),
-    acquireConnection: () => driver.acquireConnection(),
+  return withDriver(dialect, (driver) => ({
+    ...forwardingDriver(driver),
     beginTransaction: async (connection) => {
       await connection.executeQuery(CompiledQuery.raw('begin immediate'));
     },
-    commitTransaction: (connection) => driver.commitTransaction(connection),
-    rollbackTransaction: (connection) => driver.rollbackTransaction(connection),
-    savepoint: driver.savepoint?.bind(driver),
-    rollbackToSavepoint: driver.rollbackToSavepoint?.bind(driver),
-    releaseSavepoint: driver.releaseSavepoint?.bind(driver),
-    releaseConnection: (connection) => driver.releaseConnection(connection),
-    destroy: () => driver.destroy(),
-  };
+  }));
 }
