@@ -2,7 +2,10 @@ import type { MessageRow } from '../../db/database';
 import type { Message } from '../../../shared/schemas/messages';
 
 /** A message row in its §3 shape, with the ids of the users who like it. */
-export function presentMessage(row: MessageRow, likes: readonly number[]): Message {
+export function presentMessage(
+  row: Pick<MessageRow, 'id' | 'topic_id' | 'user_id' | 'content' | 'created_at'>,
+  likes: readonly number[],
+): Message {
   return {
     id: row.id,
     // Null only inside the transaction that creates a topic, where the topic takes this very id.

@@ -6,7 +6,7 @@ import { presentUser } from '../users/users.presenter';
 import { findUsersByIds } from '../users/users.repository';
 
 /** A topic row in its §3 "post" shape. */
-export function presentPost(row: TopicRow): Post {
+export function presentPost(row: Omit<TopicRow, 'subject_search'>): Post {
   return {
     id: row.id,
     forumId: row.forum_id,
