@@ -3,8 +3,11 @@ import { describeEachDatabase } from '../../test/databases';
 import { createReply, createTopic, createUser } from '../../test/factories';
 import {
   findMessageWithAuthor,
+  findMessageWithAuthorQuery,
   listRepliesWithAuthors,
+  listTopicMessagesWithAuthorsQuery,
   listTopicsWithAuthors,
+  listTopicsWithAuthorsQuery,
 } from './topic-pages.repository';
 
 describeEachDatabase('topic page reads', (ctx) => {
@@ -24,6 +27,62 @@ describeEachDatabase('topic page reads', (ctx) => {
       expect(message).not.toHaveProperty('content_search');
       expect(message).not.toHaveProperty('updated_at');
       expect(message?.author_username).toBe(user.username);
+    }
+  });
+
+  it('compiled once, answer each call with its own forum, cursor and limit, as the query builders do', async () => {
+    const { user } = await createUser(ctx.db);
+    const other = await createUser(ctx.db);
+    const topics = [];
+    for (let day = 1; day <= 6; day += 1) {
+      const { topic } = await createTopic(ctx.db, {
+        userId: day % 2 ? user.id : other.user.id,
+        forumId: day <= 3 ? 1 : 2,
+        now: Date.UTC(2026, 0, day),
+      });
+      topics.push(topic);
+    }
+    const [first] = topics;
+    for (let hour = 1; hour <= 5; hour += 1)
+      await createReply(ctx.db, {
+        topicId: first?.id ?? 0,
+        userId: other.user.id,
+        now: Date.UTC(2026, 0, 7, hour),
+      });
+
+    // List cursors are order keys: the activity's millisecond times 1000 (activityTimestamp).
+    const cursor = (day: number) => Date.UTC(2026, 0, day) * 1000;
+    const listShapes = [
+      { limit: 2 },
+      { limit: 4 },
+      { before: cursor(5), limit: 2 },
+      { forumId: 1, limit: 2 },
+      { forumId: 2, limit: 3 },
+      { forumId: 1, before: cursor(7), limit: 1 },
+      { forumId: 2, before: cursor(6), limit: 5 },
+    ];
+    for (const options of listShapes) {
+      const expected = await listTopicsWithAuthorsQuery(ctx.db, options).execute();
+      expect(expected.length).toBeGreaterThan(0);
+      expect(await listTopicsWithAuthors(ctx.db, options)).toEqual(expected);
+    }
+
+    const topicId = first?.id ?? 0;
+    const messages = await listTopicMessagesWithAuthorsQuery(ctx.db, topicId, { limit: 10 }).execute();
+    const replyIds = messages.map((message) => message.id).filter((id) => id !== topicId);
+    expect(replyIds).toHaveLength(5);
+    expect((await listRepliesWithAuthors(ctx.db, topicId, { limit: 2 })).map((row) => row.id)).toEqual(
+      replyIds.slice(0, 2),
+    );
+    expect(
+      (await listRepliesWithAuthors(ctx.db, topicId, { before: replyIds[1], limit: 10 })).map(
+        (row) => row.id,
+      ),
+    ).toEqual(replyIds.slice(2));
+    for (const topic of topics) {
+      expect(await findMessageWithAuthor(ctx.db, topic.id)).toEqual(
+        await findMessageWithAuthorQuery(ctx.db, topic.id).executeTakeFirst(),
+      );
     }
   });
 });

@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import { databaseKind } from '../../db/connect';
 import type { Database, MessageRow, TopicRow } from '../../db/database';
 
@@ -62,11 +63,52 @@ export function listTopicsWithAuthorsQuery(
   return query.orderBy('topics.timestamp', 'desc').limit(options.limit);
 }
 
+/**
+ * Values standing for a call's arguments in a query compiled once (compiledOnce): safe integers no
+ * id, time or limit can be, one per argument.
+ */
+const FORUM_ID = Number.MIN_SAFE_INTEGER;
+const BEFORE = Number.MIN_SAFE_INTEGER + 1;
+const LIMIT = Number.MIN_SAFE_INTEGER + 2;
+const TOPIC_ID = Number.MIN_SAFE_INTEGER + 3;
+const MESSAGE_ID = Number.MIN_SAFE_INTEGER + 4;
+
+/**
+ * The page reads run on every list and topic request: Kysely building and compiling them each time
+ * was most of its share of a logged-in read (profile of the bench's home and topic rows). Each shape
+ * (with or without a forum, with or without a cursor) is compiled once from the builders above,
+ * which the query-plan tests check.
+ */
+const compiledTopicLists = {
+  all: compiledOnce((db, limit: number) => listTopicsWithAuthorsQuery(db, { limit }), [LIMIT] as const),
+  allBefore: compiledOnce(
+    (db, before: number, limit: number) => listTopicsWithAuthorsQuery(db, { before, limit }),
+    [BEFORE, LIMIT] as const,
+  ),
+  forum: compiledOnce(
+    (db, forumId: number, limit: number) => listTopicsWithAuthorsQuery(db, { forumId, limit }),
+    [FORUM_ID, LIMIT] as const,
+  ),
+  forumBefore: compiledOnce(
+    (db, forumId: number, before: number, limit: number) =>
+      listTopicsWithAuthorsQuery(db, { forumId, before, limit }),
+    [FORUM_ID, BEFORE, LIMIT] as const,
+  ),
+};
+
 export function listTopicsWithAuthors(
   db: Kysely<Database>,
   options: { forumId?: number; before?: number; limit: number },
 ): Promise<TopicWithAuthor[]> {
-  return listTopicsWithAuthorsQuery(db, options).execute();
+  const { forumId, before, limit } = options;
+  if (forumId === undefined) {
+    return before === undefined
+      ? compiledTopicLists.all(db, limit)
+      : compiledTopicLists.allBefore(db, before, limit);
+  }
+  return before === undefined
+    ? compiledTopicLists.forum(db, forumId, limit)
+    : compiledTopicLists.forumBefore(db, forumId, before, limit);
 }
 
 /**
@@ -110,16 +152,30 @@ export function listTopicMessagesWithAuthorsQuery(
   return query.orderBy('messages.id', 'desc').limit(options.limit);
 }
 
+/** listTopicMessagesWithAuthorsQuery compiled once per shape, as compiledTopicLists. */
+const compiledMessagePages = {
+  newest: compiledOnce(
+    (db, topicId: number, limit: number) => listTopicMessagesWithAuthorsQuery(db, topicId, { limit }),
+    [TOPIC_ID, LIMIT] as const,
+  ),
+  before: compiledOnce(
+    (db, topicId: number, before: number, limit: number) =>
+      listTopicMessagesWithAuthorsQuery(db, topicId, { before, limit }),
+    [TOPIC_ID, BEFORE, LIMIT] as const,
+  ),
+};
+
 /** Up to `limit` replies, newest first, below `before`; never the main message (id = topic id). */
 export async function listRepliesWithAuthors(
   db: Kysely<Database>,
   topicId: number,
   options: { before?: number; limit: number },
 ): Promise<MessageWithAuthor[]> {
-  const rows = await listTopicMessagesWithAuthorsQuery(db, topicId, {
-    ...options,
-    limit: options.limit + 1,
-  }).execute();
+  const limit = options.limit + 1;
+  const rows =
+    options.before === undefined
+      ? await compiledMessagePages.newest(db, topicId, limit)
+      : await compiledMessagePages.before(db, topicId, options.before, limit);
   return rows.filter((row) => row.id !== topicId).slice(0, options.limit);
 }
 
@@ -128,11 +184,16 @@ export function findMessageWithAuthorQuery(db: Kysely<Database>, id: number) {
   return messagesWithAuthors(db).where('messages.id', '=', id);
 }
 
-export function findMessageWithAuthor(
+const compiledMessageById = compiledOnce((db, id: number) => findMessageWithAuthorQuery(db, id), [
+  MESSAGE_ID,
+] as const);
+
+export async function findMessageWithAuthor(
   db: Kysely<Database>,
   id: number,
 ): Promise<MessageWithAuthor | undefined> {
-  return findMessageWithAuthorQuery(db, id).executeTakeFirst();
+  const [row] = await compiledMessageById(db, id);
+  return row;
 }
 
 /** The like ids of an aggregate, in their order. */
