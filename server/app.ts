@@ -67,6 +67,10 @@ export interface AppDependencies {
    * folder. `null` serves the app shell for every page.
    */
   serverEntry?: ServerEntry | null;
+  /** Guest-cache hits answered before Fastify (default); `false` to compare with Fastify's answer. */
+  guestCacheFrontDoor?: boolean;
+  /** Told of each hit answered before Fastify (tests). */
+  onFrontDoorHit?: () => void;
   /** Runs the notification mail queue (main.ts); off unless asked, so tests drive it by hand. */
   mailQueue?: boolean;
 }
@@ -100,7 +104,11 @@ export async function buildApp(options: AppDependencies): Promise<FastifyInstanc
     transformObject: (document) => withDefaultErrorResponse(mergeEquivalentPaths(document)),
   });
   await app.register(securityPlugin);
-  await app.register(guestCachePlugin, { maxBytes: options.config.guestCacheBytes });
+  await app.register(guestCachePlugin, {
+    maxBytes: options.config.guestCacheBytes,
+    frontDoor: options.guestCacheFrontDoor,
+    onFrontDoorHit: options.onFrontDoorHit,
+  });
   await app.register(compressionPlugin);
   await app.register(authPlugin);
   await app.register(mailPlugin);

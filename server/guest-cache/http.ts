@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { bodyFor, type EncodedBody, type Encoding } from './guest-cache';
+import { bodyFor, type EncodedBody, type Encoding, type GuestCache } from './guest-cache';
 
 /** For pages and public JSON: the browser keeps the answer but asks again each time, with its ETag. */
 export const CACHE_CONTROL_PUBLIC = 'no-cache';
@@ -50,6 +50,19 @@ function parseAcceptEncoding(header: string): Encoding {
   return best;
 }
 
+/**
+ * The entry under `key` as a request with this Accept-Encoding is answered: with its plain body
+ * kept when the client takes no encoding (`GuestCache.withPlainBody`).
+ */
+export function cachedAnswer(
+  cache: GuestCache,
+  key: string,
+  acceptEncoding: string | undefined,
+): EncodedBody | undefined {
+  const hit = cache.get(key);
+  return hit && negotiateEncoding(acceptEncoding) === 'identity' ? cache.withPlainBody(key, hit) : hit;
+}
+
 /** Whether an If-None-Match header names this ETag (weak comparison, RFC 9110 §13.1.2). */
 export function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -59,10 +72,49 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   return header.split(',').some((tag) => opaque(tag) === wanted);
 }
 
+/** An encoded answer as it goes on the wire: status, headers in the order they are written, body. */
+export interface EncodedAnswer {
+  status: number;
+  headers: ReadonlyArray<readonly [string, string]>;
+  body: Buffer | string;
+}
+
 /**
- * Sets the status and headers of an encoded answer on the reply and returns the bytes to send:
- * a 304 with no body when the client's copy is current, else the body in the best encoding the
- * client accepts. Usable from a handler (`reply.send(writeEncoded(…))`) and from an onSend hook.
+ * The status, headers and bytes of an encoded answer for a request's If-None-Match and
+ * Accept-Encoding: a 304 with no body when the client's copy is current, else the body in the best
+ * encoding the client accepts. The one rule for both ways a hit leaves: through Fastify
+ * (`writeEncoded`) and before it (front-door.ts).
+ */
+export function encodedAnswer(
+  entry: EncodedBody,
+  ifNoneMatch: string | undefined,
+  acceptEncoding: string | undefined,
+  cacheControl: string = CACHE_CONTROL_PUBLIC,
+): EncodedAnswer {
+  const headers: [string, string][] = [
+    ['cache-control', cacheControl],
+    ['vary', 'accept-encoding'],
+    ['content-type', entry.contentType],
+  ];
+  if (entry.status === 200) {
+    headers.push(['etag', entry.etag]);
+    // Fastify gives a bodiless 304 this length too; named here so both paths write it in one place.
+    if (etagMatches(ifNoneMatch, entry.etag)) {
+      headers.push(['content-length', '0']);
+      return { status: 304, headers, body: '' };
+    }
+  }
+  const { encoding, body } = bodyFor(entry, negotiateEncoding(acceptEncoding));
+  // A compressed body carries its Content-Encoding, so the on-the-fly compressor leaves it alone; a
+  // plain one is either below its threshold too or for a client that accepts no encoding.
+  if (encoding !== 'identity') headers.push(['content-encoding', encoding]);
+  headers.push(['content-length', String(body.length)]);
+  return { status: entry.status, headers, body };
+}
+
+/**
+ * Sets the status and headers of an encoded answer on the reply and returns the bytes to send.
+ * Usable from a handler (`reply.send(writeEncoded(…))`) and from an onSend hook.
  */
 export function writeEncoded(
   request: FastifyRequest,
@@ -70,23 +122,15 @@ export function writeEncoded(
   entry: EncodedBody,
   cacheControl: string = CACHE_CONTROL_PUBLIC,
 ): Buffer | string {
-  reply.header('cache-control', cacheControl);
-  reply.header('vary', 'accept-encoding');
-  reply.header('content-type', entry.contentType);
-  if (entry.status === 200) {
-    reply.header('etag', entry.etag);
-    if (etagMatches(request.headers['if-none-match'], entry.etag)) {
-      reply.code(304);
-      reply.removeHeader('content-length');
-      return '';
-    }
-  }
-  const { encoding, body } = bodyFor(entry, negotiateEncoding(request.headers['accept-encoding']));
-  reply.code(entry.status);
-  // A compressed body carries its Content-Encoding, so the on-the-fly compressor leaves it alone; a
-  // plain one is either below its threshold too or for a client that accepts no encoding.
-  if (encoding === 'identity') reply.removeHeader('content-encoding');
-  else reply.header('content-encoding', encoding);
-  reply.header('content-length', body.length);
-  return body;
+  const answer = encodedAnswer(
+    entry,
+    request.headers['if-none-match'],
+    request.headers['accept-encoding'],
+    cacheControl,
+  );
+  // An answer compressed on the way (an onSend hook) may already name an encoding.
+  reply.removeHeader('content-encoding');
+  for (const [name, value] of answer.headers) reply.header(name, value);
+  reply.code(answer.status);
+  return answer.body;
 }

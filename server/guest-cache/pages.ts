@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type EncodedBody, encodeBodyOffThread, type GuestCache } from './guest-cache';
-import { negotiateEncoding, writeEncoded } from './http';
+import { cachedAnswer, negotiateEncoding, writeEncoded } from './http';
 import { cacheTags } from './invalidation';
 
 /** A page's HTML and the status it is answered with. */
@@ -18,6 +18,12 @@ export interface RenderedBody {
 export interface PageRenderer {
   /** Which build the pages come from: an entry made by another build is not served. */
   version(): Promise<string>;
+  /**
+   * The version without waiting, when it was checked lately enough to trust (else undefined): the
+   * guest cache's front door (front-door.ts) answers a page only then, and leaves the rest to the
+   * page route, whose `version()` looks again.
+   */
+  knownVersion?(): string | undefined;
   /**
    * The page at `url` (path and query); `status` is what the path alone says (404 for a path that
    * is no route). The renderer may turn a 200 into a 404 (an unknown forum or topic).
@@ -77,8 +83,11 @@ declare module 'fastify' {
 function pageSlot(url: string, status: number): { key: string; tags: string[] } | null {
   const [pathname = '/', query] = url.split('?', 2);
   const tags = status === 200 && query === undefined ? pageTags(pathname) : null;
-  return tags ? { key: `page:${pathname}`, tags } : null;
+  return tags ? { key: pageKey(pathname), tags } : null;
 }
+
+/** Where the cache keeps the page of a path. */
+export const pageKey = (pathname: string) => `page:${pathname}`;
 
 /** The cached page of this build for the request, if the cache holds one. */
 function cachedPage(
@@ -87,10 +96,7 @@ function cachedPage(
   key: string,
   version: string,
 ): EncodedBody | undefined {
-  let hit = cache.get(key);
-  if (hit && negotiateEncoding(request.headers['accept-encoding']) === 'identity') {
-    hit = cache.withPlainBody(key, hit);
-  }
+  const hit = cachedAnswer(cache, key, request.headers['accept-encoding']);
   return hit?.version === version ? hit : undefined;
 }
 

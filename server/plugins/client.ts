@@ -118,6 +118,7 @@ function rendererOnFirstPage(make: () => Promise<PageRenderer>): PageRenderer {
   return {
     version: async () => (await current()).version(),
     render: async (url, status) => (await current()).render(url, status),
+    knownVersion: () => loaded?.knownVersion?.(),
     // Asked after a render, so the real renderer is there by then.
     contentSecurityPolicy: () => loaded?.contentSecurityPolicy?.() ?? null,
   };

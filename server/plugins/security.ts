@@ -10,6 +10,32 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The security headers every response carries, computed at start (`securityHeaders`). */
+    securityHeaders: ReadonlyArray<readonly [string, string]>;
+  }
+}
+
+/** A fresh XSRF token for a browser that holds none. */
+export function newXsrfToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/**
+ * The XSRF cookie's attributes: one rule for the plugin's hook and for the guest cache's front door
+ * (server/guest-cache/front-door.ts), which sets it on the hits it answers before Fastify.
+ */
+export function xsrfCookieOptions(secure: boolean) {
+  return {
+    path: '/',
+    sameSite: 'strict',
+    secure,
+    // The page script reads it to echo it back, so it cannot be httpOnly.
+    httpOnly: false,
+  } as const;
+}
+
 /** The CSP source that allows the head's theme script (shared/theme-script.ts) and no other inline script. */
 export const THEME_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
 
@@ -112,6 +138,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   const httpsOnly = app.config.publicUrl.startsWith('https:');
   await app.register(cookie);
   const headers = securityHeaders(httpsOnly);
+  app.decorate('securityHeaders', headers);
   // On the raw response, as helmet did: a hijacked reply (the event streams) carries them too.
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
@@ -123,13 +150,11 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', (request, reply, done) => {
     const cookieToken = request.cookies[XSRF_COOKIE];
     if (!cookieToken) {
-      reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
-        path: '/',
-        sameSite: 'strict',
-        secure: httpsOnly || request.protocol === 'https',
-        // The page script reads it to echo it back, so it cannot be httpOnly.
-        httpOnly: false,
-      });
+      reply.setCookie(
+        XSRF_COOKIE,
+        newXsrfToken(),
+        xsrfCookieOptions(httpsOnly || request.protocol === 'https'),
+      );
     }
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
     const headerToken = request.headers[XSRF_HEADER];

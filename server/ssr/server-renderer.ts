@@ -167,6 +167,9 @@ export function serverRenderer(options: {
     async version() {
       return (await current()).version;
     },
+    knownVersion() {
+      return template && performance.now() - checkedAt < TEMPLATE_CHECK_MS ? template.version : undefined;
+    },
     contentSecurityPolicy() {
       if (!template || template.styleSources.size === 0) return null;
       if (template.policy?.sources !== template.styleSources.size)

@@ -1,0 +1,85 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { XSRF_COOKIE, newXsrfToken, xsrfCookieOptions } from '../plugins/security';
+import type { GuestCache } from './guest-cache';
+import { cachedAnswer, encodedAnswer } from './http';
+import { type PageRenderer, pageKey } from './pages';
+import { COMPRESS_THRESHOLD_BYTES } from './guest-cache';
+
+export interface FrontDoorOptions {
+  cache: GuestCache;
+  securityHeaders: ReadonlyArray<readonly [string, string]>;
+  httpsOnly: boolean;
+  trustProxy: boolean;
+  parseCookie: (header: string) => Record<string, string | undefined>;
+  serializeCookie: (name: string, value: string, options: ReturnType<typeof xsrfCookieOptions>) => string;
+  /** The one renderer of the page routes, or null when pages are left to Fastify. */
+  pages: () => PageRenderer | null;
+  closing: () => boolean;
+  /** Called with each hit answered here (tests count them; the info log writes a line). */
+  onHit?: (request: IncomingMessage, status: number) => void;
+}
+
+/**
+ * Answers guest-cache hits on Node's raw request, before Fastify's routing, request and reply
+ * objects and hooks, and says whether it did. Only what it is sure of: a GET of exactly a key the
+ * cache holds (filled by a public route or a page route for that very path, so Fastify would route
+ * it there and answer it from the cache too), with no query, a page only of the build it knows
+ * without waiting. Everything else (HEAD, other methods, a query, a miss, a plain body too large for
+ * a client whose Accept-Encoding the compressor might read otherwise, a closing server, an XSRF
+ * cookie whose Secure flag depends on a proxy) goes on to Fastify unchanged. The headers are those
+ * the Fastify path writes, from the same functions: the security headers, the encoded answer's
+ * (`encodedAnswer`), the XSRF cookie when the request has none.
+ */
+export function guestCacheFrontDoor(options: FrontDoorOptions) {
+  const { cache, securityHeaders } = options;
+  return (request: IncomingMessage, response: ServerResponse): boolean => {
+    const url = request.url ?? '';
+    if (request.method !== 'GET' || url.includes('?') || options.closing()) return false;
+    const acceptEncoding = request.headers['accept-encoding'];
+    let hit = cachedAnswer(cache, url, acceptEncoding);
+    let policy: string | null = null;
+    if (!hit) {
+      const renderer = options.pages();
+      const version = renderer?.knownVersion?.();
+      if (!renderer || version === undefined) return false;
+      hit = cachedAnswer(cache, pageKey(url), acceptEncoding);
+      if (!hit || hit.version !== version) return false;
+      policy = renderer.contentSecurityPolicy?.() ?? null;
+    }
+    let cookie: string | null = null;
+    const cookieHeader = request.headers.cookie;
+    if (!(cookieHeader && options.parseCookie(cookieHeader)[XSRF_COOKIE])) {
+      const encrypted = (request.socket as { encrypted?: boolean }).encrypted === true;
+      // Behind a trusted proxy Fastify reads the protocol from X-Forwarded-Proto: left to it.
+      if (!options.httpsOnly && options.trustProxy && request.headers['x-forwarded-proto'] !== undefined)
+        return false;
+      cookie = options.serializeCookie(
+        XSRF_COOKIE,
+        newXsrfToken(),
+        xsrfCookieOptions(options.httpsOnly || encrypted),
+      );
+    }
+    const answer = encodedAnswer(hit, request.headers['if-none-match'], acceptEncoding);
+    // A plain body the on-the-fly compressor would look at (1 KB or more, with an Accept-Encoding it
+    // parses its own way): Fastify's path decides.
+    const encoded = answer.headers.some(([name]) => name === 'content-encoding');
+    if (
+      answer.status !== 304 &&
+      !encoded &&
+      acceptEncoding !== undefined &&
+      answer.body.length >= COMPRESS_THRESHOLD_BYTES
+    )
+      return false;
+    const headers: string[] = [];
+    for (const [name, value] of securityHeaders) {
+      headers.push(name, policy && name === 'content-security-policy' ? policy : value);
+    }
+    for (const [name, value] of answer.headers) headers.push(name, value);
+    // Fastify writes the cookie after the answer's headers (the cookie plugin's onSend hook).
+    if (cookie) headers.push('set-cookie', cookie);
+    response.writeHead(answer.status, headers);
+    response.end(answer.body);
+    options.onHit?.(request, answer.status);
+    return true;
+  };
+}
