@@ -98,6 +98,8 @@ export interface EndpointResult {
   cpuMsPerRequest?: number;
   /** Bare Fastify's CPU per request ÷ this endpoint's: the throughput ratio on an otherwise idle machine. */
   cpuRatio?: number;
+  /** The first server's peak RSS (VmHWM) once this row ended: the row that raised it is the one to look at. */
+  peakRssMbAfter?: number;
 }
 
 interface DatasetRun {
@@ -837,9 +839,10 @@ async function runDataset(dataset: Dataset, options: Options): Promise<DatasetRu
       result.helloRequestsPerSecond = baseline.requestsPerSecond;
       result.ratio =
         Math.round((100 * result.requestsPerSecond) / Math.max(1, baseline.requestsPerSecond)) / 100;
+      result.peakRssMbAfter = peakRssMb(server.pid);
       endpoints.push(result);
       console.log(
-        `${spec.name}: ${result.requestsPerSecond} req/s (hello ${baseline.requestsPerSecond}), p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, errors ${result.errors}, ${result.cpuMsPerRequest} CPU ms/request`,
+        `${spec.name}: ${result.requestsPerSecond} req/s (hello ${baseline.requestsPerSecond}), p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, errors ${result.errors}, ${result.cpuMsPerRequest} CPU ms/request, peak RSS ${result.peakRssMbAfter} MB`,
       );
       // Each reply queues a mail to the topic's author; the queue sends them in its next passes.
       // Left to run on, that burst lands in whichever row comes next (it held the like row still).
