@@ -178,9 +178,11 @@ export const guestCachePlugin = fp(
       }
       // An answer that will not be kept is encoded only the way this client takes it.
       const store = fill.mayStore && !isPersonal(reply);
+      const client = negotiateEncoding(request.headers['accept-encoding']);
       encodeBodyOffThread(payload, {
         contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-        only: store ? undefined : negotiateEncoding(request.headers['accept-encoding']),
+        only: store ? undefined : client,
+        client,
       }).then(
         (entry) => {
           if (store) cache.set(fill.key, entry, fill.tags, fill.epoch);

@@ -52,7 +52,7 @@ function parseAcceptEncoding(header: string): Encoding {
 
 /**
  * The entry under `key` as a request with this Accept-Encoding is answered: with its plain body
- * kept when the client takes no encoding (`GuestCache.withPlainBody`).
+ * kept when the client takes gzip or no encoding (`GuestCache.withBodyFor`).
  */
 export function cachedAnswer(
   cache: GuestCache,
@@ -60,7 +60,7 @@ export function cachedAnswer(
   acceptEncoding: string | undefined,
 ): EncodedBody | undefined {
   const hit = cache.get(key);
-  return hit && negotiateEncoding(acceptEncoding) === 'identity' ? cache.withPlainBody(key, hit) : hit;
+  return hit && cache.withBodyFor(key, hit, negotiateEncoding(acceptEncoding));
 }
 
 /** Whether an If-None-Match header names this ETag (weak comparison, RFC 9110 §13.1.2). */

@@ -138,11 +138,13 @@ export async function sendPage(
   const rendered = await renderer.render(request.url, status);
   const keep = rendered.status === 200 && request.headers.authorization === undefined;
   // A page that will not be kept is encoded only the way this client takes it.
+  const client = negotiateEncoding(request.headers['accept-encoding']);
   const entry = await encodeBodyOffThread(rendered.body, {
     status: rendered.status,
     contentType: 'text/html; charset=utf-8',
     version,
-    only: cache && slot && keep ? undefined : negotiateEncoding(request.headers['accept-encoding']),
+    only: cache && slot && keep ? undefined : client,
+    client,
   });
   if (cache && slot && keep) cache.set(slot.key, entry, slot.tags, epoch);
   return reply.send(writeEncoded(request, reply, withPolicy(renderer, reply, entry)));
