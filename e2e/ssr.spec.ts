@@ -12,14 +12,17 @@ import {
 // Server rendering (issue 10): the HTML carries the page without JavaScript, and hydration of that
 // HTML, as a guest or logged in, logs no error and no hydration warning.
 
-/** Every console error or warning of a page, and uncaught errors. */
+/**
+ * Every console error of a page, the warnings of hydration and of our own headers (Chromium warns
+ * of a Permissions-Policy feature it does not know), and uncaught errors.
+ */
 function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message: ConsoleMessage) => {
     const text = message.text();
     // The not-found page is answered with a real 404, which the browser reports as such.
     if (page.url().endsWith('/page/not-found') && text.includes('status of 404')) return;
-    if (message.type() === 'error' || /hydrat|did not match/i.test(text))
+    if (message.type() === 'error' || /hydrat|did not match|Permissions-Policy/i.test(text))
       problems.push(`${message.type()}: ${text}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
