@@ -1,0 +1,72 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { guestCacheFrontDoor } from './front-door';
+import { encodeBody, GuestCache } from './guest-cache';
+import { type PageRenderer, pageKey } from './pages';
+
+/** A page renderer that only says which build it knows now. */
+function rendererKnowing(version: string | undefined): PageRenderer {
+  return {
+    version: async () => version ?? 'checking',
+    knownVersion: () => version,
+    render: async () => ({ body: '', status: 200 }),
+  };
+}
+
+/** What the front door wrote, if it answered. */
+function recordingResponse() {
+  const written: { status?: number; body?: unknown } = {};
+  const response = {
+    writeHead: (status: number) => {
+      written.status = status;
+      return response;
+    },
+    end: (body: unknown) => {
+      written.body = body;
+    },
+  };
+  return { written, response: response as unknown as ServerResponse };
+}
+
+const request = (url: string) =>
+  ({
+    method: 'GET',
+    url,
+    headers: { 'accept-encoding': 'br', cookie: 'XSRF-TOKEN=x' },
+    socket: {},
+  }) as unknown as IncomingMessage;
+
+describe('guest cache front door: what it leaves to Fastify', () => {
+  const cache = new GuestCache(1024 * 1024);
+  const html = `<!doctype html><p>${'שלום '.repeat(500)}</p>`;
+  cache.set(pageKey('/topic/1'), encodeBody(html, { contentType: 'text/html', version: 'build-1' }), [], 0);
+  const door = (renderer: PageRenderer | null, closing = false) =>
+    guestCacheFrontDoor({
+      cache,
+      securityHeaders: [['x-content-type-options', 'nosniff']],
+      httpsOnly: false,
+      trustProxy: false,
+      parseCookie: (header) => Object.fromEntries(header.split('; ').map((pair) => pair.split('='))),
+      serializeCookie: (name, value) => `${name}=${value}`,
+      pages: () => renderer,
+      closing: () => closing,
+    });
+
+  it('answers a kept page only of the build its renderer knows now', () => {
+    const served = recordingResponse();
+    expect(door(rendererKnowing('build-1'))(request('/topic/1'), served.response)).toBe(true);
+    expect(served.written.status).toBe(200);
+    // Another build's page, a build not checked lately, or no renderer: the page route decides.
+    for (const renderer of [rendererKnowing('build-2'), rendererKnowing(undefined), null]) {
+      const left = recordingResponse();
+      expect(door(renderer)(request('/topic/1'), left.response)).toBe(false);
+      expect(left.written.status).toBeUndefined();
+    }
+  });
+
+  it('answers nothing once the server is closing, so Fastify answers 503', () => {
+    const left = recordingResponse();
+    expect(door(rendererKnowing('build-1'), true)(request('/topic/1'), left.response)).toBe(false);
+    expect(left.written.status).toBeUndefined();
+  });
+});
