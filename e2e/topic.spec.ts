@@ -138,10 +138,12 @@ test.describe('topic page', () => {
     });
     await page.goto(`/topic/${topicId}`);
     await expect(page.locator('article.message').first()).toBeVisible();
-    await expect.poll(() => requestedAt, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => requestedAt, { timeout: 15_000 }).toBeGreaterThan(0);
+    // The 5000 ms run from when the page has hydrated, which a busy machine puts seconds after the
+    // response (7.2 s in all, once): the upper bound only tells "about 5 s" from "much later".
     const delay = requestedAt - topicLoadedAt;
     expect(delay).toBeGreaterThanOrEqual(4_500);
-    expect(delay).toBeLessThan(7_000);
+    expect(delay).toBeLessThan(12_000);
     // Still loading: nothing is shown yet.
     await page.waitForTimeout(300);
     await expect(page.getByRole('heading', { name: 'אולי יעניין אותך גם' })).toHaveCount(0);

@@ -42,10 +42,16 @@ async function writeRichMessage(page: Page, writer: Locator, words: string) {
   await writer.getByRole('button', { name: 'קישור' }).click();
   await writer.getByLabel('כתובת הקישור').fill('https://example.com/guide');
   await writer.getByLabel('כתובת הקישור').press('Enter');
+  // The editor takes the focus back a frame after a popover closes: keys pressed before that go
+  // nowhere (on a busy machine the whole message once ended up in one code block).
+  await expect(editor.locator('a[href="https://example.com/guide"]')).toBeVisible();
+  await expect(editor).toBeFocused();
   await page.keyboard.press('End');
   await page.keyboard.press('Enter');
   await writer.getByRole('button', { name: 'סמיילים' }).click();
   await writer.getByRole('button', { name: 'חיוך' }).click();
+  await expect(editor.locator('img[src="/emoji/1f600.svg"]')).toBeVisible();
+  await expect(editor).toBeFocused();
   await page.keyboard.press('Enter');
   await writer.getByRole('button', { name: 'קוד' }).click();
   await page.keyboard.type('const answer = 42;');
