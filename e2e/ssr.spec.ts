@@ -229,12 +229,9 @@ interface LayoutShift {
 }
 
 test.describe('the first screen', () => {
-  // Once, in a CI run at 3c45851..553f1b5, the home page at 1280 px reported a shift of 0.15 that no
-  // run here reproduced (nor with the fonts, scripts, pictures or API delayed, nor the CPU slowed
-  // 8 times). One more try keeps a shift that was timing from failing the whole run, and a shift
-  // that happens every time still fails; the report names what moved, to find it by.
-  test.describe.configure({ retries: 1 });
-
+  // Once, in a CI run at 553f1b5, the home page at 1280 px reported a shift of 0.15 that no run
+  // here reproduced (nor with the fonts, scripts, pictures or API delayed, nor the CPU slowed 8
+  // times): the report names what moved, to find it by.
   test('the first screen is styled by the page itself, allowed by the CSP, and nothing on it moves as it loads', async ({
     browser,
     request,
