@@ -1,34 +1,35 @@
 import { useSyncExternalStore } from 'react';
 
-type Formatters = { dateTime: Intl.DateTimeFormat; dateOnly: Intl.DateTimeFormat };
-const byZone = new Map<string, Formatters>();
-const LOCAL = 'local';
+/**
+ * The months as he-IL's medium date style writes them. Dates are formatted by hand, not with
+ * `Intl.DateTimeFormat`: a page's first formatter makes the browser load its locale data, 35–120
+ * ms of main thread in the middle of hydration on this machine (the largest single item of a
+ * topic page's start-up), where a `Date` getter costs microseconds. `dates.test.ts` holds the
+ * output to ICU's for every month, hour and minute.
+ */
+const MONTHS = ['ינו׳', 'פבר׳', 'מרץ', 'אפר׳', 'מאי', 'יוני', 'יולי', 'אוג׳', 'ספט׳', 'אוק׳', 'נוב׳', 'דצמ׳'];
 
-function formatters(zone: string): Formatters {
-  let found = byZone.get(zone);
-  if (!found) {
-    const timeZone = zone === LOCAL ? undefined : zone;
-    found = {
-      dateTime: new Intl.DateTimeFormat('he-IL', { dateStyle: 'medium', timeStyle: 'short', timeZone }),
-      dateOnly: new Intl.DateTimeFormat('he-IL', { dateStyle: 'medium', timeZone }),
-    };
-    byZone.set(zone, found);
-  }
-  return found;
-}
+type Zone = 'local' | 'UTC';
 
-function format(iso: string, kind: keyof Formatters, zone: string = LOCAL): string {
+function format(iso: string, withTime: boolean, zone: Zone = 'local'): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : formatters(zone)[kind].format(date);
+  const time = date.getTime();
+  if (Number.isNaN(time)) return '';
+  // The reader's wall clock at that instant, read through the UTC getters like a UTC date.
+  const wall = zone === 'UTC' ? date : new Date(time - date.getTimezoneOffset() * 60_000);
+  const calendarDay = `${wall.getUTCDate()} ב${MONTHS[wall.getUTCMonth()]} ${wall.getUTCFullYear()}`;
+  return withTime
+    ? `${calendarDay}, ${wall.getUTCHours()}:${String(wall.getUTCMinutes()).padStart(2, '0')}`
+    : calendarDay;
 }
 
 /** A date as Hebrew readers write it, e.g. "21 בנוב׳ 2026, 12:40", in the browser's time zone. */
 export function formatDateTime(iso: string): string {
-  return format(iso, 'dateTime');
+  return format(iso, true);
 }
 
 export function formatDate(iso: string): string {
-  return format(iso, 'dateOnly');
+  return format(iso, false);
 }
 
 const subscribeNever = () => () => undefined;
@@ -39,13 +40,13 @@ const subscribeNever = () => () => undefined;
  * browser's zone from the render right after.
  */
 export function useDateFormat(): { formatDateTime(iso: string): string; formatDate(iso: string): string } {
-  const zone = useSyncExternalStore(
+  const zone = useSyncExternalStore<Zone>(
     subscribeNever,
-    () => LOCAL,
+    () => 'local',
     () => 'UTC',
   );
   return {
-    formatDateTime: (iso) => format(iso, 'dateTime', zone),
-    formatDate: (iso) => format(iso, 'dateOnly', zone),
+    formatDateTime: (iso) => format(iso, true, zone),
+    formatDate: (iso) => format(iso, false, zone),
   };
 }
