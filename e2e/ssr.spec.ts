@@ -179,6 +179,36 @@ test("a click on the page once the header has taken the member's session is not 
   expect(problems).toEqual([]);
 });
 
+test("a tap on the header's theme switch while the page hydrates on a slow phone is not lost", async ({
+  page,
+  request,
+}) => {
+  const topicId = await topicIdBySubject(request, MARKUP_TOPIC);
+  const problems = watchConsole(page);
+  // Hydration is one task at React's default priority, so a tap waits for it and lands on a live
+  // page. As a transition (tried for the long task it makes) React yields, a tap in the middle makes
+  // it hydrate at once, and the switch, a lazy part of the header whose chunk was not in yet, lost
+  // the tap. A CPU twenty times slower makes hydration last seconds.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+  await page.goto(`/topic/${topicId}`, { waitUntil: 'commit' });
+  // Hydration has begun: React has taken the page's root.
+  await page.waitForFunction(
+    () =>
+      Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
+    null,
+    { polling: 5 },
+  );
+  const before = await page.evaluate(() => document.documentElement.dataset.theme);
+  // A finger, not Playwright's click, which would first wait for frames the slow CPU makes late.
+  const box = await page.locator('.theme-toggle').boundingBox();
+  if (!box) throw new Error('the theme switch is not on the page');
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', before === 'dark' ? 'light' : 'dark');
+  expect(problems).toEqual([]);
+});
+
 test('hydration fetches none of the data the page came with', async ({ page, request }) => {
   const topicId = await topicIdBySubject(request, MARKUP_TOPIC);
   const fetched: string[] = [];
