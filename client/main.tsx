@@ -4,12 +4,11 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { loadRenderedPage } from './app/routes';
+import { NOT_FOUND_PAGE } from './lib/not-found';
 import { resumeLiveEventsFrom } from './lib/live-events';
 import { queryClient } from './lib/query-client';
 import { readServerState } from './lib/server-state';
 import { scheduleServiceWorker } from './lib/service-worker';
-
-const NOT_FOUND_PAGE = '/page/not-found';
 
 const container = document.getElementById('root');
 const server = readServerState(queryClient);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /** Where the server answers with HTTP 404 and the not-found page (docs/product.md §2, §8). */
-const NOT_FOUND_PAGE = '/page/not-found';
+export const NOT_FOUND_PAGE = '/page/not-found';
 
 /**
  * Sends the browser to the not-found page with a full load, so the answer carries a real 404 for
