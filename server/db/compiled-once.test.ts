@@ -3,7 +3,7 @@ import { findSessionUser } from '../modules/accounts/accounts.repository';
 import { hashToken } from '../plugins/auth';
 import { describeEachDatabase } from '../test/databases';
 import { createUser } from '../test/factories';
-import { compiledOnce } from './compiled-once';
+import { compiledOnce, compiledStatementOnce } from './compiled-once';
 
 describeEachDatabase('compiledOnce', (ctx) => {
   it('builds the query once and runs it with each call’s values in the placeholders’ places', async () => {
@@ -29,6 +29,37 @@ describeEachDatabase('compiledOnce', (ctx) => {
       { id: second.user.id, username: second.user.username },
     ]);
     expect(await usersNamed(ctx.db, second.user.username, second.user.id + 1)).toEqual([]);
+    expect(builds).toBe(1);
+  });
+
+  it('compiles once for the database and every transaction of it, each call running in its own', async () => {
+    let builds = 0;
+    const renameUser = compiledStatementOnce(
+      (db, id: number, username: string) => {
+        builds += 1;
+        return db.updateTable('users').set({ username }).where('id', '=', id);
+      },
+      [Number.MIN_SAFE_INTEGER, '\u0000username'] as const,
+    );
+    const usernameOf = compiledOnce(
+      (db, id: number) => db.selectFrom('users').select('username').where('id', '=', id),
+      [Number.MIN_SAFE_INTEGER] as const,
+    );
+    const { user } = await createUser(ctx.db);
+    await expect(
+      ctx.db.transaction().execute(async (trx) => {
+        const renamed = await renameUser(trx, user.id, 'שם-בתוך-עסקה');
+        expect(Number(renamed.numAffectedRows)).toBe(1);
+        expect(await usernameOf(trx, user.id)).toEqual([{ username: 'שם-בתוך-עסקה' }]);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await usernameOf(ctx.db, user.id)).toEqual([{ username: user.username }]);
+    await ctx.db.transaction().execute(async (trx) => {
+      expect(Number((await renameUser(trx, user.id, 'שם-שנשמר')).numAffectedRows)).toBe(1);
+    });
+    expect(await usernameOf(ctx.db, user.id)).toEqual([{ username: 'שם-שנשמר' }]);
+    expect(Number((await renameUser(ctx.db, user.id + 1000, 'אין-כזה')).numAffectedRows)).toBe(0);
     expect(builds).toBe(1);
   });
 
