@@ -37,14 +37,33 @@ function offsetAt(ms: number): number {
   return wall - Math.floor(ms / 1000) * 1000;
 }
 
-/** The instant the forum's day holding `ms` began. */
-export function dayStart(ms: number): number {
+/** The instant the forum's day holding `ms` began, worked out from the time zone's offsets. */
+function computeDayStart(ms: number): number {
   const guess = Math.floor((ms + offsetAt(ms)) / DAY_MS) * DAY_MS - offsetAt(ms);
   // A clock change between midnight and `ms` moves midnight by the difference.
   return Math.floor((ms + offsetAt(ms)) / DAY_MS) * DAY_MS - offsetAt(guess);
 }
 
+/**
+ * The last day asked about. Every like groups by the day, and working one out formats the time
+ * six times in ICU (8% of a like's CPU in the benchmark's profile); nearly every call falls in the
+ * day before.
+ */
+let lastDay = { start: 0, end: 0 };
+
+function forumDayHolding(ms: number): { start: number; end: number } {
+  if (ms >= lastDay.start && ms < lastDay.end) return lastDay;
+  const start = computeDayStart(ms);
+  lastDay = { start, end: computeDayStart(start + DAY_MS + 3 * 60 * 60 * 1000) };
+  return lastDay;
+}
+
+/** The instant the forum's day holding `ms` began. */
+export function dayStart(ms: number): number {
+  return forumDayHolding(ms).start;
+}
+
 /** The instant the next forum day begins after the day holding `ms`. */
 export function nextDayStart(ms: number): number {
-  return dayStart(dayStart(ms) + DAY_MS + 3 * 60 * 60 * 1000);
+  return forumDayHolding(ms).end;
 }

@@ -41,6 +41,25 @@ describe('forum days (Asia/Jerusalem)', () => {
     expect(new Date(nextDayStart(Date.UTC(2026, 2, 27, 10))).toISOString()).toBe('2026-03-27T21:00:00.000Z');
     expect(nextDayStart(Date.UTC(2026, 0, 15, 12)) - dayStart(Date.UTC(2026, 0, 15, 12))).toBe(DAY_MS);
   });
+
+  it('answer for the instant asked, going back and forth across midnights and clock changes', () => {
+    const HOUR = 60 * 60 * 1000;
+    const israelDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' });
+    const israelDate = (ms: number) => israelDay.format(ms);
+    // Every hour of a year, visited out of order, so the remembered day is often the wrong one.
+    const year = Date.UTC(2026, 0, 1);
+    for (let step = 0; step < 366 * 24; step += 1) {
+      const ms = year + ((step * 7919) % (366 * 24)) * HOUR + 59 * 60 * 1000;
+      const start = dayStart(ms);
+      const end = nextDayStart(ms);
+      expect(start).toBeLessThanOrEqual(ms);
+      expect(end).toBeGreaterThan(ms);
+      expect(israelDate(start)).toBe(israelDate(ms));
+      expect(israelDate(start - 1)).not.toBe(israelDate(ms));
+      expect(israelDate(end - 1)).toBe(israelDate(ms));
+      expect(israelDate(end)).not.toBe(israelDate(ms));
+    }
+  });
 });
 
 describe('which send errors may be retried', () => {
