@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -6,8 +6,41 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { TEST_DATABASE_URL } from '../test/databases';
-import { FALLBACK_AUTOCHECKPOINT_PAGES, START_AFTER_WAL_BYTES } from './background-checkpoints';
+import { createTopic, createUser } from '../test/factories';
+import {
+  FALLBACK_AUTOCHECKPOINT_PAGES,
+  MERGED_SEARCH_INDEXES,
+  START_AFTER_WAL_BYTES,
+} from './background-checkpoints';
 import { connectDatabase } from './connect';
+import { migrateToLatest } from './migrate';
+import { seedForums } from './seed-forums';
+
+/** Runs `body` on a connected SQLite file database in a folder of its own, removed afterwards. */
+async function withSqliteFile(
+  prefix: string,
+  body: (db: ReturnType<typeof connectDatabase>, file: string, folder: string) => Promise<void>,
+): Promise<void> {
+  const folder = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const file = path.join(folder, 'forum.sqlite');
+  const db = connectDatabase({ kind: 'sqlite', file });
+  try {
+    await body(db, file, folder);
+  } finally {
+    await db.destroy();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** One count read from the database file by a connection of its own. */
+function countOnItsOwn(file: string, query: string): number {
+  const alone = new SqliteDatabase(file, { readonly: true });
+  try {
+    return (alone.prepare(query).get() as { count: number }).count;
+  } finally {
+    alone.close();
+  }
+}
 
 describe('connectDatabase on SQLite', () => {
   it('reuses one prepared statement per SQL text and still answers each call with its own values', async () => {
@@ -68,28 +101,25 @@ describe('SQLite transactions beside another connection to the file', () => {
 });
 
 describe('SQLite write-ahead log checkpoints', () => {
-  it('copies committed writes into the database file on a thread of its own, started once the log has grown', async () => {
-    const folder = mkdtempSync(path.join(os.tmpdir(), 'forum-checkpoints-'));
-    const file = path.join(folder, 'forum.sqlite');
-    const db = connectDatabase({ kind: 'sqlite', file });
-    // The database file alone, without its log, holds only what a checkpoint has copied there.
-    const countInFileAlone = () => {
-      const copy = path.join(folder, `alone-${Date.now()}.sqlite`);
-      copyFileSync(file, copy);
-      const alone = new SqliteDatabase(copy);
-      try {
-        const table = alone.prepare("select 1 from sqlite_master where name = 'note'").get();
-        if (!table) return 0;
-        return (alone.prepare('select count(*) as count from note').get() as { count: number }).count;
-      } finally {
-        alone.close();
-      }
-    };
-    const insertNotes = async (count: number) => {
-      for (let index = 0; index < count; index += 1)
-        await sql`insert into note (body) values (${'א'.repeat(2000)})`.execute(db);
-    };
-    try {
+  it('copies committed writes into the database file on a thread of its own, started once the log has grown', () =>
+    withSqliteFile('forum-checkpoints-', async (db, file, folder) => {
+      // The database file alone, without its log, holds only what a checkpoint has copied there.
+      const countInFileAlone = () => {
+        const copy = path.join(folder, `alone-${Date.now()}.sqlite`);
+        copyFileSync(file, copy);
+        const alone = new SqliteDatabase(copy);
+        try {
+          const table = alone.prepare("select 1 from sqlite_master where name = 'note'").get();
+          if (!table) return 0;
+          return (alone.prepare('select count(*) as count from note').get() as { count: number }).count;
+        } finally {
+          alone.close();
+        }
+      };
+      const insertNotes = async (count: number) => {
+        for (let index = 0; index < count; index += 1)
+          await sql`insert into note (body) values (${'א'.repeat(2000)})`.execute(db);
+      };
       const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db);
       expect(rows[0]?.wal_autocheckpoint).toBe(FALLBACK_AUTOCHECKPOINT_PAGES);
       await sql`create table note (id integer primary key, body text not null)`.execute(db);
@@ -106,11 +136,70 @@ describe('SQLite write-ahead log checkpoints', () => {
       await insertNotes(1);
       const total = 11 + Math.ceil(START_AFTER_WAL_BYTES / 8192) + 50 + 1;
       await vi.waitFor(() => expect(countInFileAlone()).toBe(total), { timeout: 10_000, interval: 100 });
-    } finally {
-      await db.destroy();
-      rmSync(folder, { recursive: true, force: true });
-    }
-  });
+    }));
+});
+
+describe('the search index on SQLite', () => {
+  it('has its segments merged on the helper thread once the forum stops writing, and still finds every message', () =>
+    withSqliteFile('forum-fts-merge-', async (db, file) => {
+      const segments = () =>
+        MERGED_SEARCH_INDEXES.map((index) =>
+          countOnItsOwn(file, `select count(distinct segid) as count from ${index}_idx`),
+        );
+      await migrateToLatest(db);
+      await seedForums(db);
+      const { user } = await createUser(db);
+      // Each commit adds a segment to each index it touches, and FTS5 itself merges only at 64.
+      const word = 'זיקוקית';
+      for (let index = 0; index < 40; index += 1)
+        await createTopic(db, {
+          userId: user.id,
+          subject: `נושא ${index}`,
+          content: `<p>${word} ${'מילה '.repeat(400)}${index}</p>`,
+        });
+      expect(Math.min(...segments())).toBeGreaterThanOrEqual(30);
+      // The helper starts once the log passes START_AFTER_WAL_BYTES (checked after a query), then
+      // merges while nothing is written.
+      expect(statSync(`${file}-wal`).size).toBeGreaterThan(START_AFTER_WAL_BYTES);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await sql`select 1`.execute(db);
+      await vi.waitFor(() => expect(Math.max(...segments())).toBeLessThan(8), {
+        timeout: 20_000,
+        interval: 200,
+      });
+      const { rows } = await sql<{ count: number }>`
+        select count(*) as count from messages_fts where messages_fts match ${word}`.execute(db);
+      expect(rows[0]?.count).toBe(40);
+    }));
+
+  it('stops merging with one warning instead of failing every quiet pass', () =>
+    withSqliteFile('forum-fts-broken-', async (db, file) => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      try {
+        // A table by an index's name that is no FTS5 table: its merge statement cannot be prepared.
+        await sql`create table messages_fts (body text not null)`.execute(db);
+        const insertRows = async (count: number) => {
+          for (let index = 0; index < count; index += 1)
+            await sql`insert into messages_fts (body) values (${'א'.repeat(2000)})`.execute(db);
+        };
+        await insertRows(Math.ceil(START_AFTER_WAL_BYTES / 8192) + 50);
+        await new Promise((resolve) => setTimeout(resolve, 1100));
+        await insertRows(1);
+        // Quiet passes every 100 ms for over a second: the merge is tried once, not every pass.
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await insertRows(1);
+        const merging = warn.mock.calls.filter(([text]) =>
+          String(text).startsWith('search index merging stopped'),
+        );
+        expect(merging).toHaveLength(1);
+        expect(warn.mock.calls.filter(([text]) => String(text).includes('checkpoint'))).toEqual([]);
+        expect(countOnItsOwn(file, 'select count(*) as count from messages_fts')).toBe(
+          Math.ceil(START_AFTER_WAL_BYTES / 8192) + 52,
+        );
+      } finally {
+        warn.mockRestore();
+      }
+    }));
 });
 
 describe.runIf(TEST_DATABASE_URL)('connectDatabase on PostgreSQL', () => {
