@@ -155,6 +155,47 @@ test.describe('the shell', () => {
     expect(bar?.width).toBe(1000);
   });
 
+  test('links move inside the app once it runs, back goes back, and the bottom bar marks the forum shown', async ({
+    page,
+  }) => {
+    const documents: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.resourceType() === 'document') documents.push(new URL(sent.url()).pathname);
+    });
+    await page.goto('/');
+    const firstCard = page.locator('.post-card__subject a').first();
+    // Hydrated: React has taken the server's links.
+    await expect
+      .poll(() =>
+        firstCard.evaluate((link) => Object.keys(link).some((key) => key.startsWith('__reactProps'))),
+      )
+      .toBe(true);
+    await page.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
+    const subject = (await firstCard.textContent()) ?? '';
+    await firstCard.click();
+    await expect(page).toHaveURL(/\/topic\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(subject);
+
+    const crumbs = page.getByRole('navigation', { name: 'פירורי לחם' });
+    const forumCrumb = crumbs.getByRole('link').nth(1);
+    const forumName = (await forumCrumb.textContent()) ?? '';
+    await forumCrumb.click();
+    await expect(page).toHaveURL(/\/forum\/\d+$/);
+    const bar = page.getByRole('navigation', { name: 'ניווט בין הפורומים' });
+    await expect(bar.locator('[aria-current="page"]')).toHaveCount(1);
+    await expect(bar.locator('.bottom-bar__item.active[aria-current="page"]')).toContainText(forumName);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/topic\/\d+$/);
+    await expect(bar.locator('[aria-current="page"]')).toHaveCount(0);
+    await page.locator('footer.site-footer').getByRole('link', { name: 'תנאי השימוש' }).click();
+    await expect(page).toHaveURL(/\/policy$/);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expect(documents).toEqual(['/']);
+  });
+
   test('title and canonical follow each navigation; page views go to analytics', async ({
     page,
     request,

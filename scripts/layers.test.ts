@@ -11,10 +11,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '..');
 const made: string[] = [];
 
-function lintImport(file: string, specifier: string): string {
+function lintImport(file: string, specifier: string, name = 'x'): string {
   const full = path.join(root, file);
   mkdirSync(path.dirname(full), { recursive: true });
-  writeFileSync(full, `import { x } from '${specifier}';\nexport const y = x;\n`);
+  writeFileSync(full, `import { ${name} } from '${specifier}';\nexport const y = ${name};\n`);
   made.push(full);
   try {
     execFileSync('npx', ['biome', 'lint', '--max-diagnostics=5', file], { cwd: root, stdio: 'pipe' });
@@ -61,6 +61,20 @@ describe('the client layers', () => {
     '%s may import %s',
     (file, specifier) => {
       expect(lintImport(file, specifier)).not.toContain('noRestrictedImports');
+    },
+    60_000,
+  );
+
+  it.each([
+    ['client/app/layer-probe.ts', 'Link'],
+    ['client/components/layer-probe.ts', 'NavLink'],
+    ['client/features/layer-probe/probe.ts', 'Link'],
+    ['client/features/layer-probe/api/probe.ts', 'NavLink'],
+  ])(
+    '%s links to pages with AppLink, not React Router’s %s',
+    (file, name) => {
+      expect(lintImport(file, 'react-router', name)).toContain('noRestrictedImports');
+      expect(lintImport(file, 'react-router', 'useParams')).not.toContain('noRestrictedImports');
     },
     60_000,
   );

@@ -1,17 +1,24 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter, useNavigate } from 'react-router';
+import { AppNavigationProvider } from '../components/app-link';
 import { AuthBootstrap } from './auth-bootstrap';
 import { AppRoutes } from './routes';
 import { RouteEffects } from './route-effects';
 
+/** The router's navigate for the app's links (components/app-link.tsx). */
+function AppNavigation({ children }: { children: React.ReactNode }) {
+  const navigate = useNavigate();
+  return <AppNavigationProvider navigate={navigate}>{children}</AppNavigationProvider>;
+}
+
 /** What every page holds inside the router: the session's start-up, navigation effects, the routes. */
 export function AppContent() {
   return (
-    <>
+    <AppNavigation>
       <AuthBootstrap />
       <RouteEffects />
       <AppRoutes />
-    </>
+    </AppNavigation>
   );
 }
 

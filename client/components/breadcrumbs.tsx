@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from './app-link';
 import { he } from '../i18n/he';
 
 interface Crumb {
@@ -17,9 +17,9 @@ export function Breadcrumbs({ trail }: { trail: readonly Crumb[] }) {
           return (
             <li key={`${index}-${crumb.label}`}>
               {crumb.to && !last ? (
-                <Link to={crumb.to} dir="auto">
+                <AppLink to={crumb.to} dir="auto">
                   {crumb.label}
-                </Link>
+                </AppLink>
               ) : (
                 <span aria-current={last ? 'page' : undefined} dir="auto">
                   {crumb.label}

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from './app-link';
 import type { PublicUser } from '../../shared/schemas/common';
 import type { Forum } from '../../shared/schemas/forums';
 import type { Post } from '../../shared/schemas/topics';
@@ -14,14 +14,14 @@ export function PostCard({ post, user, forum }: { post: Post; user?: PublicUser;
   const image = postImageUrl(post.image, 'small');
   return (
     <article className="post-card">
-      <Link to={`/topic/${post.id}`} className="post-card__image" tabIndex={-1} aria-hidden="true">
+      <AppLink to={`/topic/${post.id}`} className="post-card__image" tabIndex={-1} aria-hidden="true">
         {image ? <img src={image} alt="" width={96} height={96} loading="lazy" decoding="async" /> : <span />}
-      </Link>
+      </AppLink>
       <div className="post-card__body">
         <h3 className="post-card__subject">
-          <Link to={`/topic/${post.id}`} dir="auto">
+          <AppLink to={`/topic/${post.id}`} dir="auto">
             {post.subject}
-          </Link>
+          </AppLink>
         </h3>
         <p className="post-card__preview" dir="auto">
           {post.message}
@@ -32,9 +32,9 @@ export function PostCard({ post, user, forum }: { post: Post; user?: PublicUser;
             <span dir="auto">{user?.username ?? he.unknownUser}</span>
           </span>
           {forum ? (
-            <Link to={`/forum/${forum.id}`} className="chip">
+            <AppLink to={`/forum/${forum.id}`} className="chip">
               <ForumIcon icon={forum.icon} size={16} /> {forum.name}
-            </Link>
+            </AppLink>
           ) : null}
           <time dateTime={post.date}>{formatDate(post.date)}</time>
           <span className="post-card__replies">{he.replies(post.replies)}</span>

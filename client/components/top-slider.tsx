@@ -1,7 +1,7 @@
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { type FocusEvent, type KeyboardEvent, useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from './app-link';
 import { LIMITS } from '../../shared/limits';
 import type { Forum } from '../../shared/schemas/forums';
 import type { Post } from '../../shared/schemas/topics';
@@ -117,7 +117,7 @@ export function TopSlider({
                 aria-label={he.slide(index + 1, slides.length)}
                 inert={index !== selected}
               >
-                <Link to={`/topic/${post.id}`} className="slider__card">
+                <AppLink to={`/topic/${post.id}`} className="slider__card">
                   {image ? (
                     <img
                       src={image}
@@ -141,7 +141,7 @@ export function TopSlider({
                       {post.message}
                     </span>
                   </span>
-                </Link>
+                </AppLink>
               </div>
             );
           })}

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../components/app-link';
 import { he } from '../../i18n/he';
 import { useTitle } from '../../session/head';
 import { useRedirectToNotFound } from '../../lib/not-found';
@@ -14,9 +14,9 @@ export function NotFoundPage({ redirect = false }: { redirect?: boolean }) {
       </p>
       <h1>{he.notFoundTitle}</h1>
       <p>{he.notFoundText}</p>
-      <Link to="/" className="button button--primary">
+      <AppLink to="/" className="button button--primary">
         {he.backHome}
-      </Link>
+      </AppLink>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { AppLink } from '../../components/app-link';
 import { LoadStatus } from '../../../shared/load-status';
 import type { PublicUser } from '../../../shared/schemas/common';
 import type { Message } from '../../../shared/schemas/messages';
@@ -242,9 +243,9 @@ function Replies({
         ) : null}
       </div>
       {hasNewer ? (
-        <Link className="link-button load-more load-more--newer" to={`/topic/${post.id}`}>
+        <AppLink className="link-button load-more load-more--newer" to={`/topic/${post.id}`}>
           {he.topicAt.newer}
-        </Link>
+        </AppLink>
       ) : null}
     </>
   );

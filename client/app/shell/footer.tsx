@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../components/app-link';
 import { useForums } from '../../session/get-forums';
 import { useSite, useSiteName } from '../../session/get-site';
 import { he } from '../../i18n/he';
@@ -25,7 +25,7 @@ export function Footer() {
           <ul className="site-footer__forums">
             {forums?.map((forum) => (
               <li key={forum.id}>
-                <Link to={`/forum/${forum.id}`}>{forum.name}</Link>
+                <AppLink to={`/forum/${forum.id}`}>{forum.name}</AppLink>
               </li>
             ))}
           </ul>
@@ -43,7 +43,7 @@ export function Footer() {
               </li>
             ) : null}
             <li>
-              <Link to="/policy">{he.terms}</Link>
+              <AppLink to="/policy">{he.terms}</AppLink>
             </li>
             {site?.archiveUrl ? (
               <li>

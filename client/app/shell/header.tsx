@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../components/app-link';
 import { useAuth } from '../../session/auth-store';
 import { useSiteName } from '../../session/get-site';
 import { he } from '../../i18n/he';
@@ -29,10 +29,10 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="site-header__bar">
-        <Link to="/" className="brand" aria-label={`${siteName} – ${he.home}`}>
+        <AppLink to="/" className="brand" aria-label={`${siteName} – ${he.home}`}>
           <Logo />
           <span className="brand__name">{siteName}</span>
-        </Link>
+        </AppLink>
         <nav className="site-header__actions" aria-label={he.userMenu}>
           <Suspense fallback={<span className="theme-toggle theme-toggle--placeholder" aria-hidden="true" />}>
             <ThemeToggle />

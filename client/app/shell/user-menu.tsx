@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../components/app-link';
 import { can } from '../../../shared/policies';
 import { getAuth, logout, useActor, useAuth } from '../../session/auth-store';
 import { he } from '../../i18n/he';
@@ -73,9 +73,9 @@ export function UserMenu() {
       {open ? (
         <div className="user-menu__list" role="menu">
           {MENU_LINKS.filter((link) => link.shown(actor)).map((link) => (
-            <Link key={link.to} role="menuitem" to={link.to} onClick={() => setOpen(false)}>
+            <AppLink key={link.to} role="menuitem" to={link.to} onClick={() => setOpen(false)}>
               {link.label}
-            </Link>
+            </AppLink>
           ))}
           <button role="menuitem" type="button" onClick={handleLogout}>
             {he.logout}

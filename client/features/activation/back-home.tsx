@@ -1,11 +1,11 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../components/app-link';
 import { he } from '../../i18n/he';
 
 /** The way out of a link's result page. */
 export function BackHome() {
   return (
-    <Link className="button button--ghost" to="/">
+    <AppLink className="button button--ghost" to="/">
       {he.backHome}
-    </Link>
+    </AppLink>
   );
 }

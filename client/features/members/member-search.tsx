@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { AppLink } from '../../components/app-link';
 import { formatIsraeliDate } from '../../../shared/errors';
 import { MEMBER_LIMITS } from '../../../shared/schemas/members';
 import { FailurePanel } from '../../components/failure-panel';
@@ -68,7 +69,7 @@ export function MemberSearch() {
 
 function MemberRow({ member }: { member: Member }) {
   return (
-    <Link className="member-row" to={`/admin/members/${member.id}`}>
+    <AppLink className="member-row" to={`/admin/members/${member.id}`}>
       <span className="member-row__name" dir="auto">
         {member.username}
       </span>
@@ -80,6 +81,6 @@ function MemberRow({ member }: { member: Member }) {
         {member.messages}
       </span>
       <MemberBadges member={member} />
-    </Link>
+    </AppLink>
   );
 }

@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../components/app-link';
 import { type Actor, can, type MessageFacts } from '../../../shared/policies';
 import type { Message } from '../../../shared/schemas/messages';
 import type { Post } from '../../../shared/schemas/topics';
@@ -138,13 +138,13 @@ export function MessageActions({ message, post, isMain }: { message: Message; po
           </button>
         ))}
         {showSuspendAuthor(actor, facts) ? (
-          <Link
+          <AppLink
             className="action-button"
             to={`/admin/members/${message.userId}?suspend=1`}
             data-action="suspendAuthor"
           >
             {he.actions.suspendAuthor}
-          </Link>
+          </AppLink>
         ) : null}
       </div>
       {open ? (

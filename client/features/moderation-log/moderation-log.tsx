@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../components/app-link';
 import type { PublicUser } from '../../../shared/schemas/common';
 import { FailurePanel } from '../../components/failure-panel';
 import { MessageContent } from '../../components/message-content';
@@ -138,7 +138,7 @@ function EntryCard({ entry, users }: { entry: ModerationEntry; users: Map<number
         {entry.topic ? (
           <>
             <span aria-hidden="true"> · </span>
-            <Link to={entry.topic.link}>{heAdmin.moderationLog.toTopic}</Link>
+            <AppLink to={entry.topic.link}>{heAdmin.moderationLog.toTopic}</AppLink>
           </>
         ) : null}
       </p>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../components/app-link';
 import type { PublicUser } from '../../../shared/schemas/common';
 import type { Notification } from '../../../shared/schemas/notifications';
 import { Avatar } from '../../components/avatar';
@@ -170,9 +170,9 @@ function NotificationItem({
     );
   }
   return (
-    <Link className={className} to={notification.link} onClick={onNavigate}>
+    <AppLink className={className} to={notification.link} onClick={onNavigate}>
       {body}
-    </Link>
+    </AppLink>
   );
 }
 

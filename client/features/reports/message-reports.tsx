@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../components/app-link';
 import type { Message } from '../../../shared/schemas/messages';
 import { FailurePanel } from '../../components/failure-panel';
 import { PageLoader } from '../../components/page-loader';
@@ -72,7 +72,7 @@ function ReportCard({ report, message }: { report: MessageReport; message: Messa
         {message ? (
           <>
             <MessageContent html={message.content} />
-            <Link to={`/topic/${message.topicId}`}>{heForms.reports.toTopic}</Link>
+            <AppLink to={`/topic/${message.topicId}`}>{heForms.reports.toTopic}</AppLink>
           </>
         ) : (
           <p className="report-message-deleted">{heForms.reports.deletedMessage}</p>

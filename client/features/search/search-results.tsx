@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../components/app-link';
 import { PageLoader } from '../../components/page-loader';
 import { PostCard } from '../../components/post-card';
 import { RevealMoreList } from '../../components/reveal-more-list';
@@ -34,7 +34,7 @@ export function SearchResults({ query }: { query: string }) {
     return (
       <div className="empty-state search-empty">
         <p>{he.searchBox.empty}</p>
-        <Link to="/">{he.backHome}</Link>
+        <AppLink to="/">{he.backHome}</AppLink>
       </div>
     );
   }
