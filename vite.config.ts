@@ -44,6 +44,22 @@ export default defineConfig({
           ),
       },
     },
+    {
+      // React Router names its components for the React developer tools (`Link.displayName = …`)
+      // and makes them with forwardRef calls it does not mark pure: a bundler must keep every one,
+      // used or not (Link, NavLink, Form, ScrollRestoration…). Without the names and with the
+      // calls marked, the unused ones fall out of the entry chunk.
+      name: 'react-router-unused-components',
+      transform(code, id) {
+        if (!/\/node_modules\/react-router\/dist\/[^/]+\/chunk-[^/]+\.mjs$/.test(id)) return null;
+        return {
+          code: code
+            .replace(/^[A-Za-z0-9_$]+\.displayName = "[^"]*";$/gm, '')
+            .replace(/= (React\d*)\.(forwardRef|memo)\(/g, '= /* @__PURE__ */ $1.$2('),
+          map: null,
+        };
+      },
+    },
     VitePWA({
       // client/lib/service-worker.ts registers it when the app is idle (spec §1), not on load.
       injectRegister: false,

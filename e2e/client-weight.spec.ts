@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { measureClientWeight } from '../bench/client-weight';
@@ -9,6 +10,18 @@ test('the topic page loads at most 100 KB of JavaScript and 15 KB of CSS before 
   const { topic } = measureClientWeight(path.resolve('dist/client'));
   expect(topic.jsBrotli, `JS files: ${topic.files.join(', ')}`).toBeLessThanOrEqual(100 * 1024);
   expect(topic.cssBrotli).toBeLessThanOrEqual(15 * 1024);
+});
+
+test('React Router components the app does not use stay out of what pages load', () => {
+  const { topic } = measureClientWeight(path.resolve('dist/client'));
+  const code = topic.files
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => readFileSync(path.join('dist/client', file), 'utf8'))
+    .join('\n');
+  // The attribute Link, NavLink and Form put on what they render (the app's links are
+  // client/components/app-link.tsx; vite.config.ts, react-router-unused-components, lets them go).
+  expect(code).not.toContain('data-discover');
+  expect(code).toContain('useNavigate() may be used only in the context of a <Router> component.');
 });
 
 test('a guest reading a topic never downloads zod, the editor or the action boxes', async ({ page }) => {
