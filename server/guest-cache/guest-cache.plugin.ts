@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import { subscribe } from '../events';
-import { encodeBodyOffThread, GuestCache } from './guest-cache';
+import { encodeAnswer, GuestCache } from './guest-cache';
 import {
   CACHE_CONTROL_PERSONAL,
   CACHE_CONTROL_PUBLIC,
@@ -179,7 +179,7 @@ export const guestCachePlugin = fp(
       // An answer that will not be kept is encoded only the way this client takes it.
       const store = fill.mayStore && !isPersonal(reply);
       const client = negotiateEncoding(request.headers['accept-encoding']);
-      encodeBodyOffThread(payload, {
+      encodeAnswer(payload, {
         contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
         only: store ? undefined : client,
         client,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ForumEvent } from '../events';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { bodyFor, encodeBody, encodeBodyOffThread, GuestCache } from './guest-cache';
+import { bodyFor, encodeBody, encodeAnswer, GuestCache } from './guest-cache';
 import { etagMatches, negotiateEncoding } from './http';
 import { tagsForEvent } from './invalidation';
 
@@ -133,8 +133,8 @@ describe('encodeBody', () => {
   });
 });
 
-describe('encodeBodyOffThread', () => {
-  it('encodes as encodeBody does, kept or sent once, with the compression off the event loop', async () => {
+describe('encodeAnswer', () => {
+  it('encodes as encodeBody does, kept (compressed off the event loop) or sent once', async () => {
     const text = `<!doctype html><p>${'שלום עולם '.repeat(800)}</p>`;
     const contentType = 'text/html; charset=utf-8';
     const cases = [
@@ -146,7 +146,7 @@ describe('encodeBodyOffThread', () => {
     ] as const;
     for (const options of cases) {
       const onLoop = encodeBody(text, { contentType, ...options, status: 404, version: 'v1' });
-      const offLoop = await encodeBodyOffThread(text, {
+      const offLoop = await encodeAnswer(text, {
         contentType,
         ...options,
         status: 404,
@@ -165,7 +165,7 @@ describe('encodeBodyOffThread', () => {
       if (offLoop.gzip) expect(gunzipSync(offLoop.gzip).toString()).toBe(text);
       if (offLoop.br) expect(brotliDecompressSync(offLoop.br).toString()).toBe(text);
     }
-    const small = await encodeBodyOffThread('"a"', { contentType: 'application/json' });
+    const small = await encodeAnswer('"a"', { contentType: 'application/json' });
     expect([small.identity?.toString(), small.gzip, small.br]).toEqual(['"a"', null, null]);
   });
 });

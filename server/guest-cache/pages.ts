@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type EncodedBody, encodeBodyOffThread, type GuestCache } from './guest-cache';
+import { type EncodedBody, encodeAnswer, type GuestCache } from './guest-cache';
 import { cachedAnswer, negotiateEncoding, writeEncoded } from './http';
 import { cacheTags } from './invalidation';
 
@@ -139,7 +139,7 @@ export async function sendPage(
   const keep = rendered.status === 200 && request.headers.authorization === undefined;
   // A page that will not be kept is encoded only the way this client takes it.
   const client = negotiateEncoding(request.headers['accept-encoding']);
-  const entry = await encodeBodyOffThread(rendered.body, {
+  const entry = await encodeAnswer(rendered.body, {
     status: rendered.status,
     contentType: 'text/html; charset=utf-8',
     version,
