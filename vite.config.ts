@@ -2,10 +2,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { reactRouterProductionBuild, reactRouterUnusedComponents } from './scripts/vite-react-router';
 import { THEME_SCRIPT } from './shared/theme-script';
 
 export default defineConfig({
   root: 'client',
+  resolve: { alias: [reactRouterProductionBuild] },
   define: {
     // The footer's copyright year before the browser's clock takes over (client/components/footer.tsx).
     'import.meta.env.VITE_BUILD_TIME': JSON.stringify(Date.now()),
@@ -44,22 +46,7 @@ export default defineConfig({
           ),
       },
     },
-    {
-      // React Router names its components for the React developer tools (`Link.displayName = …`)
-      // and makes them with forwardRef calls it does not mark pure: a bundler must keep every one,
-      // used or not (Link, NavLink, Form, ScrollRestoration…). Without the names and with the
-      // calls marked, the unused ones fall out of the entry chunk.
-      name: 'react-router-unused-components',
-      transform(code, id) {
-        if (!/\/node_modules\/react-router\/dist\/[^/]+\/chunk-[^/]+\.mjs$/.test(id)) return null;
-        return {
-          code: code
-            .replace(/^[A-Za-z0-9_$]+\.displayName = "[^"]*";$/gm, '')
-            .replace(/= (React\d*)\.(forwardRef|memo)\(/g, '= /* @__PURE__ */ $1.$2('),
-          map: null,
-        };
-      },
-    },
+    reactRouterUnusedComponents,
     VitePWA({
       // client/lib/service-worker.ts registers it when the app is idle (spec §1), not on load.
       injectRegister: false,

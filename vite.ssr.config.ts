@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { reactRouterProductionBuild, reactRouterUnusedComponents } from './scripts/vite-react-router';
 
 /**
  * The server-render bundle (client/entry-server.tsx → dist/server-render/entry-server.js), built
@@ -10,12 +11,13 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   root: 'client',
+  resolve: { alias: [reactRouterProductionBuild] },
   define: {
     'import.meta.env.VITE_BUILD_TIME': JSON.stringify(Date.now()),
     'process.env.NODE_ENV': JSON.stringify('production'),
   },
   ssr: { noExternal: true },
-  plugins: [react()],
+  plugins: [react(), reactRouterUnusedComponents],
   build: {
     ssr: 'entry-server.tsx',
     outDir: '../dist/server-render',

@@ -12,16 +12,23 @@ test('the topic page loads at most 100 KB of JavaScript and 15 KB of CSS before 
   expect(topic.cssBrotli).toBeLessThanOrEqual(15 * 1024);
 });
 
-test('React Router components the app does not use stay out of what pages load', () => {
+test('pages load React Router in its production build, without the components the app does not use', () => {
   const { topic } = measureClientWeight(path.resolve('dist/client'));
-  const code = topic.files
-    .filter((file) => file.endsWith('.js'))
-    .map((file) => readFileSync(path.join('dist/client', file), 'utf8'))
-    .join('\n');
-  // The attribute Link, NavLink and Form put on what they render (the app's links are
-  // client/components/app-link.tsx; vite.config.ts, react-router-unused-components, lets them go).
-  expect(code).not.toContain('data-discover');
-  expect(code).toContain('useNavigate() may be used only in the context of a <Router> component.');
+  const bundles = {
+    browser: topic.files
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(path.join('dist/client', file), 'utf8'))
+      .join('\n'),
+    server: readFileSync('dist/server-render/entry-server.js', 'utf8'),
+  };
+  for (const [side, code] of Object.entries(bundles)) {
+    // A developer warning of <Routes>, built on every render by the development build
+    // (scripts/vite-react-router.ts).
+    expect(code, side).not.toContain('No routes matched location');
+    // The attribute Link, NavLink and Form put on what they render: the app's links are AppLink.
+    expect(code, side).not.toContain('data-discover');
+    expect(code, side).toContain('useNavigate() may be used only in the context of a <Router> component.');
+  }
 });
 
 test('a guest reading a topic never downloads zod, the editor or the action boxes', async ({ page }) => {
