@@ -7,7 +7,8 @@ import { cacheTags } from './invalidation';
 
 /** A page's HTML and the status it is answered with. */
 export interface RenderedBody {
-  body: string;
+  /** The page's HTML (UTF-8 bytes, or a string). */
+  body: string | Buffer;
   status: number;
 }
 

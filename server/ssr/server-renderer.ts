@@ -36,10 +36,19 @@ type Manifest = Record<string, ManifestChunk>;
 
 interface Template {
   version: string;
+  /** The built page up to its root element, for the app shell. */
   before: string;
-  /** Where in `before` a page's own preloads go: after the charset and the fonts' preloads. */
-  preloadAt: number;
+  /**
+   * The same for a rendered page, as UTF-8 in three pieces around what each page puts in: its
+   * preloads (after the charset and the fonts' preloads) and its head (in place of the default
+   * title and description). Most of a page's bytes are these pieces (the inline stylesheets), so
+   * they are encoded once per build rather than on every render.
+   */
+  headStart: Buffer;
+  headMiddle: Buffer;
+  headEnd: Buffer;
   after: string;
+  afterBytes: Buffer;
   manifest: Manifest;
   /** Files the entry chunk already loads: not preloaded again. */
   entryFiles: Set<string>;
@@ -94,11 +103,18 @@ async function loadTemplate(clientDir: string): Promise<Template> {
   // The preloads come first in the head (after the charset, which must stay in its first bytes).
   const charset = /<meta charset="[^"]*"\s*\/?>\s*/i.exec(inlined.html);
   const headStart = charset ? charset.index + charset[0].length : inlined.html.indexOf('<head>') + 6;
+  const before = inlined.html.slice(0, headStart) + fontLinks + inlined.html.slice(headStart);
+  const preloadAt = headStart + fontLinks.length;
+  const [headMiddle, headEnd] = withoutDefaultHead(before.slice(preloadAt));
+  const after = html.slice(at + marker.length);
   return {
     version: `${info.mtimeMs}-${info.size}`,
-    before: inlined.html.slice(0, headStart) + fontLinks + inlined.html.slice(headStart),
-    preloadAt: headStart + fontLinks.length,
-    after: html.slice(at + marker.length),
+    before,
+    headStart: Buffer.from(before.slice(0, preloadAt)),
+    headMiddle: Buffer.from(headMiddle),
+    headEnd: Buffer.from(headEnd),
+    after,
+    afterBytes: Buffer.from(after),
     manifest,
     entryFiles: new Set([...entry.scripts, ...entry.styles]),
     routeStyles: new Map(),
@@ -116,12 +132,17 @@ async function routeStyle(clientDir: string, page: Template, file: string): Prom
   return style.element;
 }
 
-/** Puts head elements into the template's head, in place of its default title and description. */
-function withHead(before: string, head: string): string {
-  return before
+/**
+ * The template's head without its default title and description, cut where a page's own head
+ * elements go: before `</head>`.
+ */
+function withoutDefaultHead(html: string): [string, string] {
+  const cleaned = html
     .replace(/<title>[^<]*<\/title>\s*/, '')
-    .replace(/<meta name="description"[^>]*>\s*/, '')
-    .replace('</head>', `  ${head}\n  </head>`);
+    .replace(/<meta name="description"[^>]*>\s*/, '');
+  const end = cleaned.indexOf('</head>');
+  if (end < 0) throw new Error('the built index.html has no </head>');
+  return [cleaned.slice(0, end), cleaned.slice(end)];
 }
 
 /**
@@ -212,12 +233,18 @@ export function serverRenderer(options: {
           );
         const head = [rendered.head, ...routeStyles, ...routeScripts].join('\n    ');
         const image = leadImage(rendered.html);
-        const before = image
-          ? page.before.slice(0, page.preloadAt) + imagePreload(image) + page.before.slice(page.preloadAt)
-          : page.before;
-        const body =
-          `${withHead(before, head)}<div id="root">${rendered.html}</div>` +
-          `<script type="application/json" id="${SERVER_STATE_ID}">${rendered.state}</script>${page.after}`;
+        const body = Buffer.concat([
+          page.headStart,
+          Buffer.from(image ? imagePreload(image) : ''),
+          page.headMiddle,
+          Buffer.from(`  ${head}\n  `),
+          page.headEnd,
+          Buffer.from(
+            `<div id="root">${rendered.html}</div>` +
+              `<script type="application/json" id="${SERVER_STATE_ID}">${rendered.state}</script>`,
+          ),
+          page.afterBytes,
+        ]);
         return { body, status: renderedStatus };
       } catch (error) {
         // The app shell still works: the browser renders the page itself.
