@@ -133,6 +133,24 @@ describe('encodeBody', () => {
   });
 });
 
+describe('encodeBody across window sizes', () => {
+  it.each([1024, 65_520, 65_521, 5_000_000])(
+    'compresses a body of %i bytes to brotli that decodes back to it',
+    (bytes) => {
+      // Text that does not repeat within a window, so a window too small would lose references.
+      let text = '';
+      for (let index = 0; text.length < bytes; index += 1) text += `${index.toString(36)}א `;
+      const body = Buffer.from(text).subarray(0, bytes);
+      for (const only of [undefined, 'br'] as const) {
+        const encoded = encodeBody(body, { contentType: 'text/plain', only });
+        expect(encoded.br).not.toBeNull();
+        expect(Buffer.compare(brotliDecompressSync(encoded.br ?? Buffer.alloc(0)), body)).toBe(0);
+      }
+    },
+    30_000,
+  );
+});
+
 describe('encodeAnswer', () => {
   it('encodes as encodeBody does, kept (compressed off the event loop) or sent once', async () => {
     const text = `<!doctype html><p>${'שלום עולם '.repeat(800)}</p>`;
