@@ -3,6 +3,7 @@ import {
   createContext,
   type MouseEvent,
   type ReactNode,
+  useCallback,
   useContext,
   useLayoutEffect,
   useRef,
@@ -29,8 +30,8 @@ export function AppNavigationProvider({
   useLayoutEffect(() => {
     latest.current = navigate;
   });
-  const stable = useRef<AppNavigate>((to, options) => latest.current(to, options));
-  return <NavigateContext.Provider value={stable.current}>{children}</NavigateContext.Provider>;
+  const stable = useCallback<AppNavigate>((to, options) => latest.current(to, options), []);
+  return <NavigateContext.Provider value={stable}>{children}</NavigateContext.Provider>;
 }
 
 type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {

@@ -11,6 +11,15 @@ import type { Database } from './database';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
+ * A placeholder for a query compiled once: a safe integer no id, time, count or limit can be;
+ * `index` tells a query's placeholders apart.
+ */
+export const integerPlaceholder = (index: number) => Number.MIN_SAFE_INTEGER + index;
+
+/** A placeholder for a text argument: no stored text begins with a NUL character. */
+export const textPlaceholder = (name: string) => `\u0000${name}`;
+
+/**
  * A query whose shape never changes, built and compiled by Kysely once per database and then run
  * with each call's values, in or out of a transaction. Kysely builds the query tree and compiles
  * it to SQL on every call; for the session lookup every logged-in request makes, that was about a
@@ -21,15 +30,6 @@ type Db = Kysely<Database> | Transaction<Database>;
  * placeholder is replaced by the call's value in the same position. So each placeholder must be a
  * value no constant of the query can equal.
  */
-/**
- * A placeholder for a query compiled once: a safe integer no id, time, count or limit can be;
- * `index` tells a query's placeholders apart.
- */
-export const integerPlaceholder = (index: number) => Number.MIN_SAFE_INTEGER + index;
-
-/** A placeholder for a text argument: no stored text begins with a NUL character. */
-export const textPlaceholder = (name: string) => `\u0000${name}`;
-
 export function compiledOnce<Args extends readonly unknown[], Row>(
   build: (db: Db, ...args: Args) => { compile(): CompiledQuery<Row> },
   placeholders: Args,

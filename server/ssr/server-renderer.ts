@@ -102,9 +102,9 @@ async function loadTemplate(clientDir: string): Promise<Template> {
   const fontLinks = fonts.map((font) => `${fontPreload(font)}\n    `).join('');
   // The preloads come first in the head (after the charset, which must stay in its first bytes).
   const charset = /<meta charset="[^"]*"\s*\/?>\s*/i.exec(inlined.html);
-  const headStart = charset ? charset.index + charset[0].length : inlined.html.indexOf('<head>') + 6;
-  const before = inlined.html.slice(0, headStart) + fontLinks + inlined.html.slice(headStart);
-  const preloadAt = headStart + fontLinks.length;
+  const charsetEnd = charset ? charset.index + charset[0].length : inlined.html.indexOf('<head>') + 6;
+  const before = inlined.html.slice(0, charsetEnd) + fontLinks + inlined.html.slice(charsetEnd);
+  const preloadAt = charsetEnd + fontLinks.length;
   const [headMiddle, headEnd] = withoutDefaultHead(before.slice(preloadAt));
   const after = html.slice(at + marker.length);
   return {
@@ -235,7 +235,7 @@ export function serverRenderer(options: {
         const image = leadImage(rendered.html);
         const body = Buffer.concat([
           page.headStart,
-          Buffer.from(image ? imagePreload(image) : ''),
+          ...(image ? [Buffer.from(imagePreload(image))] : []),
           page.headMiddle,
           Buffer.from(`  ${head}\n  `),
           page.headEnd,
