@@ -22,6 +22,7 @@ import {
 } from './generate';
 import { COMMON_WORDS, createRandom, RARE_WORDS, sentence } from './text';
 import { UNLIMITED_WRITES } from '../server/modules/rate-limit/rate-limit.rules';
+import { SERVER_HEAP_FLAG } from '../scripts/server-heap';
 
 const HELP = `npm run bench -- [options]
 
@@ -711,10 +712,14 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
-/** The built server's command line; `--cpu-prof` writes a V8 profile of each run. */
+/** The built server's command line, with the heap limit of `npm start`; `--cpu-prof` writes a V8 profile of each run. */
 function serverArgs(options: Options): string[] {
   const profileDir = path.resolve('bench/results/profiles');
-  return [...(options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'dist/server/main.js'];
+  return [
+    SERVER_HEAP_FLAG,
+    ...(options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    'dist/server/main.js',
+  ];
 }
 
 const serverEnv = (dataset: Dataset) => ({
