@@ -22,7 +22,7 @@ import {
 } from './generate';
 import { COMMON_WORDS, createRandom, RARE_WORDS, sentence } from './text';
 import { UNLIMITED_WRITES } from '../server/modules/rate-limit/rate-limit.rules';
-import { SERVER_HEAP_FLAG } from '../scripts/server-heap';
+import { SERVER_HEAP_FLAGS } from '../scripts/server-heap';
 
 const HELP = `npm run bench -- [options]
 
@@ -716,7 +716,7 @@ const median = (values: number[]) => {
 function serverArgs(options: Options): string[] {
   const profileDir = path.resolve('bench/results/profiles');
   return [
-    SERVER_HEAP_FLAG,
+    ...SERVER_HEAP_FLAGS,
     ...(options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
     'dist/server/main.js',
   ];
