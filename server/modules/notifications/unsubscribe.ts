@@ -1,15 +1,16 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { deriveKey } from '../accounts/keys';
 import { NOTIFICATION_CATEGORIES, type NotificationCategory } from '../../../shared/schemas/notifications';
 
 export type UnsubscribeScope = NotificationCategory | 'all';
 const SCOPES: readonly string[] = [...NOTIFICATION_CATEGORIES, 'all'];
 
-function key(secretKey: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', secretKey, 'hebrew-forum', 'unsubscribe-links', 32));
-}
-
 function signature(secretKey: string, body: string): string {
-  return createHmac('sha256', key(secretKey)).update(body).digest().subarray(0, 16).toString('base64url');
+  return createHmac('sha256', deriveKey(secretKey, 'unsubscribe-links'))
+    .update(body)
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
 }
 
 /**
