@@ -712,7 +712,7 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
-/** The built server's command line, with the heap limit of `npm start`; `--cpu-prof` writes a V8 profile of each run. */
+/** The built server's command line, with the heap sizes of `npm start`; `--cpu-prof` writes a V8 profile of each run. */
 function serverArgs(options: Options): string[] {
   const profileDir = path.resolve('bench/results/profiles');
   return [
