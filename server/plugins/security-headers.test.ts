@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/databases';
 import { createHash } from 'node:crypto';
+import { APP_LOADER_SCRIPT } from '../../shared/app-loader-script';
 import { THEME_SCRIPT } from '../../shared/theme-script';
 import { PERMISSIONS_POLICY, securityHeaders } from './security';
 
@@ -66,11 +67,13 @@ describeEachDatabase('production headers over http', (ctx) => {
     expect(csp.get('style-src-attr')).toBe("'unsafe-inline'");
   });
 
-  it('allows the theme script of the page head by its hash and no other inline script', async () => {
+  it('allows the theme script and the app loader by their hashes and no other inline script', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/forums' });
     const csp = cspDirectives(response.headers['content-security-policy']);
-    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
-    expect(csp.get('script-src')).toBe(`'self' 'sha256-${hash}'`);
+    const hash = (script: string) => createHash('sha256').update(script).digest('base64');
+    expect(csp.get('script-src')).toBe(
+      `'self' 'sha256-${hash(THEME_SCRIPT)}' 'sha256-${hash(APP_LOADER_SCRIPT)}'`,
+    );
     expect(csp.get('script-src')).not.toContain('unsafe-inline');
   });
 });

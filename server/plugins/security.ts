@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { APP_LOADER_SCRIPT } from '../../shared/app-loader-script';
 import { THEME_SCRIPT } from '../../shared/theme-script';
 import { apiError } from '../http-error';
 
@@ -36,8 +37,14 @@ export function xsrfCookieOptions(secure: boolean) {
   } as const;
 }
 
-/** The CSP source that allows the head's theme script (shared/theme-script.ts) and no other inline script. */
-export const THEME_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
+const scriptSource = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
+/**
+ * The CSP sources of the only inline scripts that may run: the head's theme script
+ * (shared/theme-script.ts) and the rendered pages' loader of the app (shared/app-loader-script.ts).
+ */
+export const THEME_SCRIPT_SOURCE = scriptSource(THEME_SCRIPT);
+export const APP_LOADER_SOURCE = scriptSource(APP_LOADER_SCRIPT);
 
 /**
  * Powerful features the forum never uses, denied to the page and to anything it embeds (only names
@@ -65,7 +72,7 @@ export const PERMISSIONS_POLICY = [
 ].join(', ');
 
 /**
- * Helmet's settings: a Content-Security-Policy that allows no inline script but the theme's, no
+ * Helmet's settings: a Content-Security-Policy that allows no inline script but the theme's and the loader's, no
  * inline style element but those given by hash (the server-rendered pages' stylesheets,
  * server/ssr/inline-styles.ts), and its other headers.
  */
@@ -74,7 +81,7 @@ function helmetOptions(httpsOnly: boolean, styleSources: readonly string[]): Hel
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", THEME_SCRIPT_SOURCE],
+        scriptSrc: ["'self'", THEME_SCRIPT_SOURCE, APP_LOADER_SOURCE],
         // No inline <style> element but the build's own stylesheets, by hash: TipTap's injected CSS
         // is off; the hidden ALTCHA widget's own style element is refused (logged, no visible
         // effect). Style attributes stay allowed: server-rendered React writes `style={}` as

@@ -4,6 +4,7 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 // The server-render entry itself, as `npm run build:render` bundles it (the server loads the build).
 import { serverEntry } from '../../client/entry-server';
+import { APP_LOADER_SCRIPT, APP_SCRIPTS_ID } from '../../shared/app-loader-script';
 import { SERVER_STATE_ID, type ServerState, jsonForScript } from '../../shared/server-render';
 import { buildApp } from '../app';
 import { ENTRY_CSS, TOPIC_PAGE_CSS, writeClientBuild } from '../test/client-build';
@@ -152,10 +153,11 @@ describeEachDatabase('server-rendered pages', (ctx) => {
     expect(meta(document, 'meta[name="twitter:card"]')).toBe('summary_large_image');
     // The hostile subject closed no script: the page holds only the scripts it is made of.
     expect([...document.querySelectorAll('script')].map((script) => script.type)).toEqual([
-      'module',
       'application/ld+json',
       'application/ld+json',
       'application/json',
+      'application/json',
+      '',
     ]);
     const posting = jsonLd.find((data) => data['@type'] === 'DiscussionForumPosting');
     expect(posting).toMatchObject({
@@ -180,12 +182,17 @@ describeEachDatabase('server-rendered pages', (ctx) => {
     expect(
       ((trail?.itemListElement ?? []) as { name: string; item: string }[]).map((item) => item.item),
     ).toEqual([`${publicUrl}/`, `${publicUrl}/forum/1`, `${publicUrl}/topic/${topicId}`]);
-    // The route's chunk loads with the page, at low priority (after the lead picture and the fonts);
-    // the entry's own chunks are not repeated.
-    const preloads = [...document.querySelectorAll('link[rel="modulepreload"]')].map(
-      (link) => `${link.getAttribute('href')} ${link.getAttribute('fetchpriority')}`,
-    );
-    expect(preloads).toEqual(['/assets/topic-page-1.js low', '/assets/post-card-1.js low']);
+    // No script is fetched before the first paint: the entry, its imports and the route's chunk are
+    // listed for the loader at the end of the body (shared/app-loader-script.ts), the entry's own
+    // chunks once.
+    expect(document.querySelectorAll('script[src], link[rel="modulepreload"]')).toHaveLength(0);
+    const scripts = document.getElementById(APP_SCRIPTS_ID);
+    expect(JSON.parse(scripts?.textContent ?? '{}')).toEqual({
+      entry: '/assets/index-1.js',
+      preload: ['/assets/react-1.js', '/assets/topic-page-1.js', '/assets/post-card-1.js'],
+    });
+    expect(scripts?.nextElementSibling?.textContent).toBe(APP_LOADER_SCRIPT);
+    expect(document.body.lastElementChild).toBe(scripts?.nextElementSibling);
   });
 
   it('carries its stylesheets inline, allowed by the CSP by hash, and preloads the fonts and the lead picture', async () => {

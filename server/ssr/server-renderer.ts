@@ -6,6 +6,8 @@ import { isNoIndexPath } from '../../shared/client-routes';
 import { SERVER_STATE_ID, type ServerEntry } from '../../shared/server-render';
 import type { Logger } from '../deps';
 import type { PageRenderer, RenderedBody } from '../guest-cache/pages';
+import type { AppScripts } from '../../shared/app-loader-script';
+import { appScriptsElements, takeAppScripts } from './app-scripts';
 import { type InlineStyle, inlineStylesheetLinks, readInlineStyle } from './inline-styles';
 import { fetchPageData, type PageDataSources } from './page-data';
 import { firstScreenFonts, fontPreload, imagePreload, leadImage } from './preloads';
@@ -49,6 +51,11 @@ interface Template {
   headEnd: Buffer;
   after: string;
   afterBytes: Buffer;
+  /**
+   * The head's module script and modulepreloads, which a rendered page loads after its first paint
+   * (taken out of `headMiddle`); null when the build's head has none.
+   */
+  appScripts: AppScripts | null;
   manifest: Manifest;
   /** Files the entry chunk already loads: not preloaded again. */
   entryFiles: Set<string>;
@@ -105,7 +112,8 @@ async function loadTemplate(clientDir: string): Promise<Template> {
   const charsetEnd = charset ? charset.index + charset[0].length : inlined.html.indexOf('<head>') + 6;
   const before = inlined.html.slice(0, charsetEnd) + fontLinks + inlined.html.slice(charsetEnd);
   const preloadAt = charsetEnd + fontLinks.length;
-  const [headMiddle, headEnd] = withoutDefaultHead(before.slice(preloadAt));
+  const [defaultHeadMiddle, headEnd] = withoutDefaultHead(before.slice(preloadAt));
+  const { head: headMiddle, scripts: appScripts } = takeAppScripts(defaultHeadMiddle);
   const after = html.slice(at + marker.length);
   return {
     version: `${info.mtimeMs}-${info.size}`,
@@ -115,6 +123,7 @@ async function loadTemplate(clientDir: string): Promise<Template> {
     headEnd: Buffer.from(headEnd),
     after,
     afterBytes: Buffer.from(after),
+    appScripts,
     manifest,
     entryFiles: new Set([...entry.scripts, ...entry.styles]),
     routeStyles: new Map(),
@@ -217,22 +226,19 @@ export function serverRenderer(options: {
         const { scripts, styles } = rendered.pageModule
           ? chunkFiles(page.manifest, rendered.pageModule)
           : { scripts: [], styles: [] };
-        // The route's styles come inline, so the first paint waits for no request, and its chunk
-        // starts loading with the page (at the low priority of the entry's scripts, after the lead
-        // picture and the fonts: vite.config.ts), so hydration waits for nothing.
+        // The route's styles come inline, so the first paint waits for no request; its chunks are
+        // loaded with the entry's after that paint (shared/app-loader-script.ts).
         const routeStyles = await Promise.all(
           styles
             .filter((file) => !page.entryFiles.has(file))
             .map((file) => routeStyle(clientDir, page, file)),
         );
-        const routeScripts = scripts
-          .filter((file) => !page.entryFiles.has(file))
-          .map(
-            (file) =>
-              `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${escapeAttribute(file)}">`,
-          );
-        const head = [rendered.head, ...routeStyles, ...routeScripts].join('\n    ');
+        const routeScripts = scripts.filter((file) => !page.entryFiles.has(file)).map((file) => `/${file}`);
+        const head = [rendered.head, ...routeStyles].join('\n    ');
         const image = leadImage(rendered.html);
+        const appScripts = page.appScripts
+          ? appScriptsElements({ ...page.appScripts, preload: [...page.appScripts.preload, ...routeScripts] })
+          : '';
         const body = Buffer.concat([
           page.headStart,
           ...(image ? [Buffer.from(imagePreload(image))] : []),
@@ -241,7 +247,8 @@ export function serverRenderer(options: {
           page.headEnd,
           Buffer.from(
             `<div id="root">${rendered.html}</div>` +
-              `<script type="application/json" id="${SERVER_STATE_ID}">${rendered.state}</script>`,
+              `<script type="application/json" id="${SERVER_STATE_ID}">${rendered.state}</script>` +
+              appScripts,
           ),
           page.afterBytes,
         ]);

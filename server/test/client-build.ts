@@ -22,6 +22,7 @@ export function writeClientBuild(): string {
     <meta name="description" content="ברירת מחדל" />
     <title>קהילה</title>
     <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-1.js">
     <link rel="stylesheet" crossorigin href="/assets/index-1.css">
   </head>
   <body>
