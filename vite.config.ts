@@ -32,10 +32,10 @@ export default defineConfig({
       },
     },
     {
-      // The app's scripts do not draw the first screen (the server has rendered it, and module
-      // scripts never block rendering): marked low, they are fetched after the lead picture and the
-      // fonts instead of sharing a phone's bandwidth with them. The route's own chunks are marked the
-      // same by the server (server/ssr/server-renderer.ts).
+      // The app shell's scripts (the pages the browser renders itself, and the service worker's
+      // shell), marked low: fetched after the fonts rather than beside them. A server-rendered page
+      // has no scripts in its head: it asks for them after its first paint
+      // (shared/app-loader-script.ts).
       name: 'scripts-low-priority',
       transformIndexHtml: {
         order: 'post',

@@ -22,4 +22,9 @@ export interface AppScripts {
   preload: string[];
 }
 
-export const APP_LOADER_SCRIPT = `(function(){var d=document,e=d.getElementById('${APP_SCRIPTS_ID}');if(!e)return;var a=JSON.parse(e.textContent);function load(){a.preload.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.appendChild(l)});var s=d.createElement('script');s.type='module';s.src=a.entry;d.head.appendChild(s)}requestAnimationFrame(function(){requestAnimationFrame(load)})})()`;
+/**
+ * The entry first; then its and the route's modules four at a time, a task each: starting a fetch
+ * costs the page ~0.5 ms (measured in Chromium here), and twenty in one go made a task long enough
+ * to count as blocking on a throttled phone.
+ */
+export const APP_LOADER_SCRIPT = `(function(){var d=document,e=d.getElementById('${APP_SCRIPTS_ID}');if(!e)return;var a=JSON.parse(e.textContent),i=0;function add(h){var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.appendChild(l)}function more(){a.preload.slice(i,i+=4).forEach(add);if(i<a.preload.length)setTimeout(more)}function load(){var s=d.createElement('script');s.type='module';s.src=a.entry;d.head.appendChild(s);setTimeout(more)}requestAnimationFrame(function(){requestAnimationFrame(load)})})()`;
