@@ -1,10 +1,11 @@
 import '@fontsource-variable/rubik';
 import './styles/main.css';
-import { StrictMode } from 'react';
+import { type ReactNode, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { loadRenderedPage } from './app/routes';
 import { resumeLiveEventsFrom } from './lib/live-events';
+import { HYDRATED_ATTRIBUTE } from '../shared/app-loader-script';
 import { NOT_FOUND_PAGE } from './lib/not-found';
 import { queryClient } from './lib/query-client';
 import { readServerState } from './lib/server-state';
@@ -29,7 +30,17 @@ if (server?.status === 404 && window.location.pathname !== NOT_FOUND_PAGE) {
   if (server)
     void loadRenderedPage(window.location.pathname)
       .catch(() => undefined)
-      .then(() => hydrateRoot(container, app));
+      .then(() => hydrateRoot(container, <MarkHydrated root={container}>{app}</MarkHydrated>));
   else createRoot(container).render(app);
   scheduleServiceWorker();
+}
+
+/**
+ * Marks the root once the page's first commit is done, for the page's loader, which holds a tap on a
+ * server-rendered button until then (shared/app-loader-script.ts). A wrapper rather than a sibling:
+ * a second child at the root would change every `useId` below it, and the server's ids with them.
+ */
+function MarkHydrated({ root, children }: { root: HTMLElement; children: ReactNode }) {
+  useEffect(() => root.setAttribute(HYDRATED_ATTRIBUTE, ''), [root]);
+  return children;
 }

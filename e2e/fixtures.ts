@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 
 /** Accounts the e2e seed creates (e2e/seed.ts), for specs that log in. */
 export const E2E_ADMIN = {
@@ -67,4 +67,23 @@ export async function topicIdBySubject(request: APIRequestContext, subject: stri
     if (!page.hasMorePosts || !last) throw new Error(`no seeded topic "${subject}"`);
     path = `/api/home/more/${last.timestamp}`;
   }
+}
+
+/**
+ * Waits until React has hydrated this element of a server-rendered page (the app has marked the
+ * root after its first commit, and the element carries React's props key). The page's scripts load after its first paint (shared/app-loader-script.ts): until
+ * then a link is a plain link, and a test that means a client-side navigation waits for this.
+ */
+export async function hydrated(locator: Locator): Promise<void> {
+  await locator.evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        const check = () =>
+          document.getElementById('root')?.hasAttribute('data-hydrated') &&
+          Object.keys(element).some((key) => key.startsWith('__reactProps$'))
+            ? resolve()
+            : requestAnimationFrame(check);
+        check();
+      }),
+  );
 }

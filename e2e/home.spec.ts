@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { TOTAL_TOPICS } from './fixtures';
+import { hydrated, TOTAL_TOPICS } from './fixtures';
 
 const selectedDot = (page: Page) => page.locator('.slider__dot[aria-current="true"]');
 
@@ -43,6 +43,27 @@ test.describe('home', () => {
     const current = slider.getByRole('group', { name: 'נושא 3 מתוך 3' });
     await expect(current).not.toHaveAttribute('inert');
     await expect(slider.getByRole('group', { name: 'נושא 1 מתוך 3' })).toHaveAttribute('inert', '');
+  });
+
+  test('a dot tapped before the page has its scripts takes effect once they arrive', async ({ page }) => {
+    let deliver = () => {};
+    const delivered = new Promise<void>((resolve) => {
+      deliver = resolve;
+    });
+    await page.route(
+      (url) => /^\/assets\/index-[\w-]+\.js$/.test(url.pathname),
+      async (route) => {
+        await delivered;
+        await route.continue();
+      },
+    );
+    await page.goto('/', { waitUntil: 'commit' });
+    const slider = page.getByRole('region', { name: 'נושאים מובילים' });
+    await slider.getByRole('button', { name: 'מעבר לנושא 2' }).click();
+    await expect(selectedDot(page)).toHaveAccessibleName('מעבר לנושא 1');
+    deliver();
+    await expect(selectedDot(page)).toHaveAccessibleName('מעבר לנושא 2');
+    await expect(slider.getByRole('group', { name: 'נושא 2 מתוך 3' })).not.toHaveAttribute('inert');
   });
 
   test('a swipe moves to the next slide', async ({ page }) => {
@@ -105,7 +126,9 @@ test.describe('home', () => {
     // The server-rendered home page carries its list: the failure shows when the browser fetches
     // it, on the way home from another page.
     await page.goto('/policy');
-    await page.getByRole('link', { name: 'דף הבית' }).first().click();
+    const home = page.getByRole('link', { name: 'דף הבית' }).first();
+    await hydrated(home);
+    await home.click();
     const panel = page.getByRole('alert');
     await expect(panel).toContainText('משהו לא עבד');
     await expect(panel).toContainText('כדאי לנסות שוב מאוחר יותר');

@@ -209,6 +209,30 @@ test("a tap on the header's theme switch while the page hydrates on a slow phone
   expect(problems).toEqual([]);
 });
 
+test("a reader's scroll and click on the page before the app's scripts arrive are kept", async ({
+  page,
+  request,
+}) => {
+  const topicId = await topicIdBySubject(request, MARKUP_TOPIC);
+  const problems = watchConsole(page);
+  // The entry comes late, as on a slow phone: the page is read, scrolled and clicked first.
+  const deliverEntry = await holdBack(page, (url) => /^\/assets\/index-[\w-]+\.js$/.test(url.pathname));
+  await page.setViewportSize({ width: 375, height: 700 });
+  await page.goto(`/topic/${topicId}`, { waitUntil: 'commit' });
+  const messages = page.locator('article.message');
+  await expect(messages).toHaveCount(8);
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await page.getByRole('button', { name: 'הצגת הודעות מוקדמות יותר...' }).click();
+  await page.waitForTimeout(300);
+  // Nothing happened yet: the button is dead HTML until the app runs.
+  await expect(messages).toHaveCount(8);
+  deliverEntry();
+  // Hydrated, the app clicks the held button again, and the place the reader scrolled to stays.
+  await expect(messages).toHaveCount(15);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(400);
+  expect(problems).toEqual([]);
+});
+
 test('hydration fetches none of the data the page came with', async ({ page, request }) => {
   const topicId = await topicIdBySubject(request, MARKUP_TOPIC);
   const fetched: string[] = [];

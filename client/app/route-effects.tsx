@@ -18,6 +18,8 @@ export function RouteEffects() {
   const navigationType = useNavigationType();
   const positions = useRef(new Map<string, number>());
   const currentKey = useRef(location.key);
+  // The page the browser loaded, until the first navigation away from it.
+  const loadedPage = useRef<string | null>(location.key);
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
@@ -38,9 +40,12 @@ export function RouteEffects() {
 
   useLayoutEffect(() => {
     currentKey.current = location.key;
+    if (loadedPage.current !== location.key) loadedPage.current = null;
     const saved = navigationType === 'POP' ? positions.current.get(location.key) : undefined;
     if (saved === undefined) {
-      window.scrollTo(0, 0);
+      // The loaded page keeps the scroll the browser gave it: a server-rendered page is read, and
+      // scrolled, before the app's scripts arrive (shared/app-loader-script.ts).
+      if (loadedPage.current === null) window.scrollTo(0, 0);
       return;
     }
     const started = performance.now();

@@ -1,6 +1,6 @@
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
-import { type FocusEvent, type KeyboardEvent, useCallback, useEffect, useState } from 'react';
+import { type FocusEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { AppLink } from './app-link';
 import { LIMITS } from '../../shared/limits';
 import type { Forum } from '../../shared/schemas/forums';
@@ -32,6 +32,9 @@ export function TopSlider({
     }),
   ]);
   const [selected, setSelected] = useState(0);
+  // A slide picked before the carousel has started (it starts in an effect after hydration, and the
+  // page's loader replays a tap made earlier: shared/app-loader-script.ts), shown once it has.
+  const pickedEarly = useRef<number | null>(null);
   const reducedMotion = usePrefersReducedMotion();
   // The visitor's pause or play (WCAG 2.2.2); until then the slider plays unless motion is unwelcome.
   const [chosenPlaying, setChosenPlaying] = useState<boolean | null>(null);
@@ -45,6 +48,10 @@ export function TopSlider({
     const handleSelect = () => setSelected(embla.selectedScrollSnap());
     embla.on('select', handleSelect);
     embla.on('reInit', handleSelect);
+    if (pickedEarly.current !== null) embla.scrollTo(pickedEarly.current, true);
+    pickedEarly.current = null;
+    // A tap can reach the carousel between its start and this effect: the dots follow it anyway.
+    handleSelect();
     return () => {
       embla.off('select', handleSelect);
       embla.off('reInit', handleSelect);
@@ -65,15 +72,22 @@ export function TopSlider({
   }, [embla]);
   // Under reduced motion a slide changes at once instead of sliding.
   const goTo = (index: number) => {
-    embla?.scrollTo(index, reducedMotion);
+    if (!embla) {
+      pickedEarly.current = index;
+      setSelected(index);
+      return;
+    }
+    embla.scrollTo(index, reducedMotion);
     restartTimer();
   };
   const goPrevious = () => {
-    embla?.scrollPrev(reducedMotion);
+    if (!embla) return goTo((selected - 1 + slides.length) % slides.length);
+    embla.scrollPrev(reducedMotion);
     restartTimer();
   };
   const goNext = () => {
-    embla?.scrollNext(reducedMotion);
+    if (!embla) return goTo((selected + 1) % slides.length);
+    embla.scrollNext(reducedMotion);
     restartTimer();
   };
   const handleFocus = (event: FocusEvent<HTMLElement>) => {
