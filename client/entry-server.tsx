@@ -57,7 +57,7 @@ type RoutePage =
 
 const NOT_FOUND_PATH = '/page/not-found';
 
-/** The page modules of client/app/routes.tsx, for modulepreload of the route's chunk. */
+/** The page modules of client/app/routes.tsx, for the route's chunks the page's loader asks for. */
 const PAGE_MODULES: Record<RoutePage['kind'], string> = {
   home: 'app/pages/home-page.tsx',
   forum: 'app/pages/forum-page.tsx',
