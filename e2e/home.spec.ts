@@ -71,6 +71,8 @@ test.describe('home', () => {
     await page.goto('/');
     const viewport = page.locator('.slider__viewport');
     await expect(selectedDot(page)).toHaveAccessibleName('מעבר לנושא 1');
+    // A swipe is the carousel's, which starts with the app (a tap is held for it, a drag is not).
+    await hydrated(viewport);
     const box = await viewport.boundingBox();
     if (!box) throw new Error('no slider');
     const y = box.y + box.height / 2;

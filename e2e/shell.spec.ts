@@ -210,10 +210,14 @@ test.describe('the shell', () => {
     await expect(page).toHaveTitle(`${E2E_SITE_NAME}: דף הבית`);
     const origin = new URL(page.url()).origin;
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${origin}/`);
+    // A server-rendered page counts its view when the app runs, after the first paint
+    // (shared/app-loader-script.ts): a reader who has left before then is not counted.
+    await expect.poll(() => views).toEqual(['/']);
 
     await page.goto(`/topic/${topicId}`);
     await expect(page).toHaveTitle(`${E2E_SITE_NAME}: ${MARKUP_TOPIC}`);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${origin}/topic/${topicId}`);
+    await expect.poll(() => views).toEqual(['/', `/topic/${topicId}`]);
 
     await page.getByRole('navigation', { name: 'פירורי לחם' }).getByRole('link', { name: 'כללי' }).click();
     await expect(page).toHaveTitle(`${E2E_SITE_NAME}: כללי`);
