@@ -1,4 +1,5 @@
-import type { APIRequestContext, Locator } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { HYDRATED_ATTRIBUTE } from '../shared/app-loader-script';
 
 /** Accounts the e2e seed creates (e2e/seed.ts), for specs that log in. */
 export const E2E_ADMIN = {
@@ -69,21 +70,39 @@ export async function topicIdBySubject(request: APIRequestContext, subject: stri
   }
 }
 
+/** Holds back the requests `matches` picks until the returned function lets them go. */
+export async function holdBack(page: Page, matches: (url: URL) => boolean): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(matches, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The built entry module: held back with `holdBack`, a server-rendered page stays as the server sent it. */
+export const isEntryScript = (url: URL) => /^\/assets\/index-[\w-]+\.js$/.test(url.pathname);
+
 /**
- * Waits until React has hydrated this element of a server-rendered page (the app has marked the
- * root after its first commit, and the element carries React's props key). The page's scripts load after its first paint (shared/app-loader-script.ts): until
- * then a link is a plain link, and a test that means a client-side navigation waits for this.
+ * Waits until React has hydrated this element of a server-rendered page: the app has marked the
+ * root after its first commit, and the element carries React's props key, as the page's loader
+ * checks (shared/app-loader-script.ts). The page's scripts load after its first paint: until then
+ * a link is a plain link, and a test that means a client-side navigation waits for this.
  */
 export async function hydrated(locator: Locator): Promise<void> {
   await locator.evaluate(
-    (element) =>
+    (element, attribute) =>
       new Promise<void>((resolve) => {
         const check = () =>
-          document.getElementById('root')?.hasAttribute('data-hydrated') &&
+          document.getElementById('root')?.hasAttribute(attribute) &&
           Object.keys(element).some((key) => key.startsWith('__reactProps$'))
             ? resolve()
             : requestAnimationFrame(check);
         check();
       }),
+    HYDRATED_ATTRIBUTE,
   );
 }

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { hydrated, TOTAL_TOPICS } from './fixtures';
+import { holdBack, hydrated, isEntryScript, TOTAL_TOPICS } from './fixtures';
 
 const selectedDot = (page: Page) => page.locator('.slider__dot[aria-current="true"]');
 
@@ -46,17 +46,7 @@ test.describe('home', () => {
   });
 
   test('a dot tapped before the page has its scripts takes effect once they arrive', async ({ page }) => {
-    let deliver = () => {};
-    const delivered = new Promise<void>((resolve) => {
-      deliver = resolve;
-    });
-    await page.route(
-      (url) => /^\/assets\/index-[\w-]+\.js$/.test(url.pathname),
-      async (route) => {
-        await delivered;
-        await route.continue();
-      },
-    );
+    const deliver = await holdBack(page, isEntryScript);
     await page.goto('/', { waitUntil: 'commit' });
     const slider = page.getByRole('region', { name: 'נושאים מובילים' });
     await slider.getByRole('button', { name: 'מעבר לנושא 2' }).click();

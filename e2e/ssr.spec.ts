@@ -1,5 +1,7 @@
 import { type ConsoleMessage, expect, type Page, test } from '@playwright/test';
 import {
+  holdBack,
+  isEntryScript,
   BUSY_FORUM_ID,
   E2E_ADMIN_TOKEN,
   E2E_SITE_NAME,
@@ -100,19 +102,6 @@ test('personal parts appear after hydration in place of the guest ones', async (
   await expect(page.getByRole('button', { name: 'מחיקת נושא' }).first()).toBeVisible();
   expect(problems).toEqual([]);
 });
-
-/** Holds back the requests `matches` picks until the returned function lets them go. */
-async function holdBack(page: Page, matches: (url: URL) => boolean): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(matches, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 test('a member can open an action box as soon as the page hydrates, before the session check and the sanitiser arrive', async ({
   page,
@@ -216,7 +205,7 @@ test("a reader's scroll and click on the page before the app's scripts arrive ar
   const topicId = await topicIdBySubject(request, MARKUP_TOPIC);
   const problems = watchConsole(page);
   // The entry comes late, as on a slow phone: the page is read, scrolled and clicked first.
-  const deliverEntry = await holdBack(page, (url) => /^\/assets\/index-[\w-]+\.js$/.test(url.pathname));
+  const deliverEntry = await holdBack(page, isEntryScript);
   await page.setViewportSize({ width: 375, height: 700 });
   await page.goto(`/topic/${topicId}`, { waitUntil: 'commit' });
   const messages = page.locator('article.message');
