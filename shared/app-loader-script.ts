@@ -6,9 +6,9 @@
  * end of its body instead, and this inline script asks for them once that screen has been painted
  * (the browser's first contentful paint: a hidden tab paints, and so loads them, when shown). On
  * this machine's Lighthouse runs that took the largest contentful paint of the topic, forum and
- * home pages from 2.4–2.5 s to 1.2–1.4 s (README, "Guest pages"). The app shell (pages the browser renders itself) keeps its scripts in
- * the head. The Content-Security-Policy allows exactly this text by its SHA-256
- * (server/plugins/security.ts), as the theme script.
+ * home pages from 2.4–2.5 s to 1.2–1.4 s (README, "Guest pages"). The app shell (pages the browser
+ * renders itself) keeps its scripts in the head. The Content-Security-Policy allows exactly this
+ * text by its SHA-256 (server/plugins/security.ts), as the theme script.
  */
 
 /** The id of the element that lists the page's scripts: JSON of `AppScripts`. */

@@ -41,7 +41,7 @@ export interface RenderedPage {
   html: string;
   /** The dehydrated query state and the status, as JSON safe inside a `<script>` element. */
   state: string;
-  /** The route's page module (its path under client/), for its built chunks, which the page's loader asks for. */
+  /** The route's page module (its path under client/): its built chunks are the page's to load. */
   pageModule: string | null;
 }
 

@@ -72,9 +72,9 @@ export const PERMISSIONS_POLICY = [
 ].join(', ');
 
 /**
- * Helmet's settings: a Content-Security-Policy that allows no inline script but the theme's and the loader's, no
- * inline style element but those given by hash (the server-rendered pages' stylesheets,
- * server/ssr/inline-styles.ts), and its other headers.
+ * Helmet's settings: a Content-Security-Policy that allows no inline script but the theme's and the
+ * loader's, no inline style element but those given by hash (the server-rendered pages'
+ * stylesheets, server/ssr/inline-styles.ts), and its other headers.
  */
 function helmetOptions(httpsOnly: boolean, styleSources: readonly string[]): HelmetOptions {
   return {

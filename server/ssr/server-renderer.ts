@@ -56,6 +56,8 @@ interface Template {
    * (taken out of `headMiddle`); null when the build's head has none.
    */
   appScripts: AppScripts | null;
+  /** The end of the body for each route's page module (the list of scripts and the loader), made once. */
+  appScriptsEnd: Map<string | null, Buffer>;
   manifest: Manifest;
   /** Files the entry chunk already loads: not preloaded again. */
   entryFiles: Set<string>;
@@ -124,6 +126,7 @@ async function loadTemplate(clientDir: string): Promise<Template> {
     after,
     afterBytes: Buffer.from(after),
     appScripts,
+    appScriptsEnd: new Map(),
     manifest,
     entryFiles: new Set([...entry.scripts, ...entry.styles]),
     routeStyles: new Map(),
@@ -139,6 +142,25 @@ async function routeStyle(clientDir: string, page: Template, file: string): Prom
   if (!style) return `<link rel="stylesheet" href="/${escapeAttribute(file)}">`;
   page.styleSources.add(style.source);
   return style.element;
+}
+
+/**
+ * The list of a route's scripts (the entry's, then the route's chunks the entry does not load) and
+ * the loader that asks for them, as bytes made once per route and build.
+ */
+function appScriptsEnd(page: Template, pageModule: string | null, routeChunks: readonly string[]): Buffer {
+  let end = page.appScriptsEnd.get(pageModule);
+  if (!end) {
+    const { appScripts } = page;
+    const routeScripts = routeChunks.filter((file) => !page.entryFiles.has(file)).map((file) => `/${file}`);
+    end = Buffer.from(
+      appScripts
+        ? appScriptsElements({ ...appScripts, preload: [...appScripts.preload, ...routeScripts] })
+        : '',
+    );
+    page.appScriptsEnd.set(pageModule, end);
+  }
+  return end;
 }
 
 /**
@@ -233,12 +255,8 @@ export function serverRenderer(options: {
             .filter((file) => !page.entryFiles.has(file))
             .map((file) => routeStyle(clientDir, page, file)),
         );
-        const routeScripts = scripts.filter((file) => !page.entryFiles.has(file)).map((file) => `/${file}`);
         const head = [rendered.head, ...routeStyles].join('\n    ');
         const image = leadImage(rendered.html);
-        const appScripts = page.appScripts
-          ? appScriptsElements({ ...page.appScripts, preload: [...page.appScripts.preload, ...routeScripts] })
-          : '';
         const body = Buffer.concat([
           page.headStart,
           ...(image ? [Buffer.from(imagePreload(image))] : []),
@@ -247,9 +265,9 @@ export function serverRenderer(options: {
           page.headEnd,
           Buffer.from(
             `<div id="root">${rendered.html}</div>` +
-              `<script type="application/json" id="${SERVER_STATE_ID}">${rendered.state}</script>` +
-              appScripts,
+              `<script type="application/json" id="${SERVER_STATE_ID}">${rendered.state}</script>`,
           ),
+          appScriptsEnd(page, rendered.pageModule, scripts),
           page.afterBytes,
         ]);
         return { body, status: renderedStatus };
