@@ -124,7 +124,7 @@ interface Dataset {
   summary: DatasetSummary;
   generation: DatasetRun['generation'];
   /** Environment that points the server at the dataset. */
-  env: Record<string, string>;
+  env: { DATA_DIR: string; DATABASE_URL: string };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -172,7 +172,8 @@ async function ensureDataset(
       const url = new URL(databaseUrl);
       url.pathname = `/${database}`;
       const target: DatabaseTarget = { kind: 'postgres', url: url.toString() };
-      const env = { DATABASE_URL: target.url };
+      // The server's files (the outbox of the mails replies send) go with the dataset, not in ./data.
+      const env = { DATA_DIR: path.resolve('data/bench', key), DATABASE_URL: target.url };
       const description = existing.rows[0]?.description;
       if (description && !fresh) {
         const summary = JSON.parse(description) as DatasetSummary;
@@ -768,7 +769,7 @@ async function runDataset(dataset: Dataset, options: Options): Promise<DatasetRu
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
   const targets = await pickTargets(db, dataset.summary);
-  const undo = await rememberWrites(db, targets);
+  const undo = await rememberWrites(db, targets, dataset.env.DATA_DIR);
   await db
     .insertInto('sessions')
     .values({
@@ -929,7 +930,8 @@ async function waitForMailQueue(db: Kysely<Database>): Promise<void> {
   );
 }
 
-async function rememberWrites(db: Kysely<Database>, targets: Targets) {
+/** `dataDir`: the server's DATA_DIR, whose outbox receives the mails the replies cause. */
+async function rememberWrites(db: Kysely<Database>, targets: Targets, dataDir: string) {
   const lastMessage = Number(
     (await db.selectFrom('messages').select(db.fn.max('id').as('id')).executeTakeFirstOrThrow()).id,
   );
@@ -944,6 +946,10 @@ async function rememberWrites(db: Kysely<Database>, targets: Targets) {
     .where('user_id', '=', BENCH_USER_ID)
     .where('message_id', 'in', targets.likeMessageIds)
     .execute();
+  const lastId = async (table: 'notifications' | 'notification_mails') =>
+    Number((await db.selectFrom(table).select(db.fn.max('id').as('id')).executeTakeFirstOrThrow()).id ?? 0);
+  const lastNotification = await lastId('notifications');
+  const lastMail = await lastId('notification_mails');
   return async () => {
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('messages').where('id', '>', lastMessage).execute();
@@ -960,7 +966,11 @@ async function rememberWrites(db: Kysely<Database>, targets: Targets) {
         .where('message_id', 'in', targets.likeMessageIds)
         .execute();
       if (likes.length > 0) await trx.insertInto('likes').values(likes).execute();
+      // The replies' notifications and the mails they queued, else every run leaves more for the next.
+      await trx.deleteFrom('notification_mails').where('id', '>', lastMail).execute();
+      await trx.deleteFrom('notifications').where('id', '>', lastNotification).execute();
     });
+    rmSync(path.join(dataDir, 'outbox'), { recursive: true, force: true });
     if (databaseKind(db) === 'postgres') await sql`VACUUM ANALYZE`.execute(db);
   };
 }
