@@ -274,6 +274,46 @@ interface LayoutShift {
 // Once, in a CI run at 553f1b5, the home page at 1280 px reported a shift of 0.15 that no run
 // here reproduced (nor with the fonts, scripts, pictures or API delayed, nor the CPU slowed 8
 // times): the report names what moved, to find it by.
+test("the lead picture comes in the size its slot needs, once: a phone's is smaller than the big one a wide screen gets", async ({
+  browser,
+  request,
+}) => {
+  const topicId = await topicIdBySubject(request, MARKUP_TOPIC);
+  const sizeOf = (address: string) => /-(big|medium|small)\.webp$/.exec(address)?.[1];
+  for (const path of ['/', `/topic/${topicId}`]) {
+    const chosen: Record<number, string | undefined> = {};
+    for (const width of [375, 1280]) {
+      // A context of its own for each width, so the other width's picture is not in the cache.
+      const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width, height: 800 } });
+      const page = await context.newPage();
+      await page.goto(path);
+      const lead = page.locator('img[fetchpriority="high"]').first();
+      await expect(lead).toBeVisible();
+      await expect.poll(() => lead.evaluate((image: HTMLImageElement) => image.complete)).toBe(true);
+      const current = await lead.evaluate((image: HTMLImageElement) => image.currentSrc);
+      chosen[width] = sizeOf(current);
+      // The head's preload asked for the file the picture took: every size of it fetched is one a
+      // picture on the page shows (a list shows the same topic's small one).
+      const stem = current.slice(0, current.lastIndexOf('-'));
+      const { fetched, shown } = await page.evaluate(
+        (prefix) => ({
+          fetched: performance
+            .getEntriesByType('resource')
+            .map((entry) => entry.name)
+            .filter((name) => name.startsWith(prefix)),
+          shown: [...document.images].map((image) => image.currentSrc),
+        }),
+        stem,
+      );
+      expect(fetched).toContain(current);
+      for (const file of fetched) expect(shown, `${path} at ${width} px fetched ${file}`).toContain(file);
+      await context.close();
+    }
+    expect(chosen[1280], path).toBe('big');
+    expect(['small', 'medium'], `${path} at 375 px took ${chosen[375]}`).toContain(chosen[375]);
+  }
+});
+
 test('the first screen is styled by the page itself, allowed by the CSP, and nothing on it moves as it loads', async ({
   browser,
   request,
@@ -316,7 +356,9 @@ test('the first screen is styled by the page itself, allowed by the CSP, and not
     // (shared/app-loader-script.ts), so they never share a phone's bandwidth with what it waits for.
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
-    expect(head).toMatch(/<link rel="preload" href="\/api\/images\/[^"]+" as="image" fetchpriority="high">/);
+    expect(head).toMatch(
+      /<link rel="preload" href="\/api\/images\/[^"]+-big\.webp" imagesrcset="[^"]+-small\.webp 400w, [^"]+-medium\.webp 800w, [^"]+-big\.webp 1200w" imagesizes="[^"]+" as="image" fetchpriority="high">/,
+    );
     expect(html).toContain('<script type="application/json" id="app-scripts">');
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 800 });

@@ -6,9 +6,17 @@ import { LIMITS } from '../../shared/limits';
 import type { Forum } from '../../shared/schemas/forums';
 import type { Post } from '../../shared/schemas/topics';
 import { he } from '../i18n/he';
-import { postImageUrl } from '../lib/images';
+import { leadImageSources } from '../lib/images';
 import { ForumIcon } from './forum-icon';
 import { usePrefersReducedMotion } from '../lib/use-prefers-reduced-motion';
+
+/**
+ * How wide a slide's picture is drawn (main.css): the page less its padding, up to the widest page;
+ * on a phone the card is 4:3 and the picture (1200:630) fills its height, so it is drawn wider
+ * than the card.
+ */
+const SLIDE_IMAGE_SIZES =
+  '(max-width: 500px) calc((100vw - 20px) * 1.43), (max-width: 1000px) calc(100vw - 32px), 968px';
 
 /**
  * The home page's top posts (docs/product.md §2, §9): the first 3 posts, advancing every 10000 ms and wrapping
@@ -119,7 +127,7 @@ export function TopSlider({
       <div className="slider__viewport" ref={viewportRef}>
         <div className="slider__track" aria-live={rotating ? 'off' : 'polite'}>
           {slides.map((post, index) => {
-            const image = postImageUrl(post.image, 'big');
+            const image = leadImageSources(post.image, SLIDE_IMAGE_SIZES);
             const forum = forums?.find((item) => item.id === post.forumId);
             return (
               // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern names each slide a group; fieldset is for forms
@@ -134,7 +142,7 @@ export function TopSlider({
                 <AppLink to={`/topic/${post.id}`} className="slider__card">
                   {image ? (
                     <img
-                      src={image}
+                      {...image}
                       alt=""
                       className="slider__image"
                       decoding="async"

@@ -7,7 +7,7 @@ import { insertUser } from '../modules/accounts/accounts.repository';
 import { hashPassword } from '../modules/accounts/password';
 import { listForums } from '../modules/forums/forums.repository';
 import { countImages } from '../modules/images/images.repository';
-import { coverImageSource, smallImageName, storeImagePair } from '../modules/images/topic-image.service';
+import { coverImageSource, smallImageName, storeImageSizes } from '../modules/images/topic-image.service';
 import { prepareMessageContent } from '../modules/markup/markup';
 import { insertReport } from '../modules/reports/reports.repository';
 import { insertTopicWithMainMessage } from '../modules/topics/topics.repository';
@@ -277,7 +277,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedDemoOptions): 
   for (const forum of forums) {
     forumCovers.set(
       forum.id,
-      await storeImagePair(db, await coverImageSource(db, forum.name, forum.id), start),
+      await storeImageSizes(db, await coverImageSource(db, forum.name, forum.id), start),
     );
   }
   const lastActivity = (topic: PlannedTopic) => topic.messages.at(-1)?.time ?? 0;
@@ -286,7 +286,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedDemoOptions): 
   for (const topic of byActivity.slice(0, options.ownCovers ?? 14)) {
     if (topic.pictureInMessage) continue;
     const source = await coverImageSource(db, topic.subject, topic.forum.id);
-    topicImages.set(topic, await storeImagePair(db, source, topic.messages[0]?.time ?? start));
+    topicImages.set(topic, await storeImageSizes(db, source, topic.messages[0]?.time ?? start));
   }
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);

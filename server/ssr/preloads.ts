@@ -21,18 +21,34 @@ export function fontPreload(href: string): string {
   return `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`;
 }
 
-/**
- * The address of the picture the rendered page itself marks as the one to fetch first
- * (`<img fetchpriority="high">`), as React wrote it (attributes entity-escaped), or null. React
- * also writes its own `<link rel="preload" as="image" fetchPriority="high">` at the start of the
- * rendered HTML, inside the body, behind the head's styles and scripts: only the `<img>` counts.
- */
-export function leadImage(html: string): string | null {
-  const tag = /<img\s[^>]*?\sfetchpriority="high"[^>]*>/i.exec(html)?.[0];
-  return tag ? (/\ssrc="([^"]+)"/i.exec(tag)?.[1] ?? null) : null;
+/** The lead picture's sources, as React wrote them in its `<img>` (attribute values entity-escaped). */
+export interface LeadImage {
+  src: string;
+  srcset: string | null;
+  sizes: string | null;
 }
 
-/** A preload of the lead picture; `href` is already escaped (taken from the rendered HTML). */
-export function imagePreload(escapedHref: string): string {
-  return `<link rel="preload" href="${escapedHref}" as="image" fetchpriority="high">`;
+/**
+ * The picture the rendered page itself marks as the one to fetch first (`<img fetchpriority="high">`),
+ * or null. React also writes its own `<link rel="preload" as="image" fetchPriority="high">` at the
+ * start of the rendered HTML, inside the body, behind the head's styles and scripts: only the
+ * `<img>` counts.
+ */
+export function leadImage(html: string): LeadImage | null {
+  const tag = /<img\s[^>]*?\sfetchpriority="high"[^>]*>/i.exec(html)?.[0];
+  if (!tag) return null;
+  const attribute = (name: string) => new RegExp(`\\s${name}="([^"]+)"`, 'i').exec(tag)?.[1] ?? null;
+  const src = attribute('src');
+  return src ? { src, srcset: attribute('srcset'), sizes: attribute('sizes') } : null;
+}
+
+/**
+ * A preload of the lead picture that asks for the very file its `<img>` will choose: with a
+ * `srcset`, the browser picks from `imagesrcset` and `imagesizes` as it does for the picture.
+ */
+export function imagePreload(image: LeadImage): string {
+  const choice = image.srcset
+    ? ` imagesrcset="${image.srcset}"${image.sizes ? ` imagesizes="${image.sizes}"` : ''}`
+    : '';
+  return `<link rel="preload" href="${image.src}"${choice} as="image" fetchpriority="high">`;
 }

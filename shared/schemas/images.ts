@@ -5,6 +5,3 @@ export const topicImageResponse = z.object({
   image: z.string().describe('name of the big image under /api/images/; the small one has "small" for "big"'),
 });
 export type TopicImageResponse = z.infer<typeof topicImageResponse>;
-
-/** A stored image's file name: content hash, size, extension. */
-export const IMAGE_NAME_PATTERN = /^[0-9a-f]{24}-(big|small)\.webp$/;

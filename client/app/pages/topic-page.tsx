@@ -21,7 +21,7 @@ import { ReplyWriter } from '../../features/writer/reply-writer';
 import { he } from '../../i18n/he';
 import { useDateFormat } from '../../lib/dates';
 import { useTitle } from '../../session/head';
-import { postImageUrl } from '../../lib/images';
+import { leadImageSources } from '../../lib/images';
 import { loadStatusOfQuery } from '../../lib/load-status-store';
 import { mergeById } from '../../lib/merge-pages';
 import { type MoreSource, useRevealMore } from '../../lib/use-reveal-more';
@@ -101,13 +101,17 @@ export function TopicPage() {
   );
 }
 
+/** How wide the header's picture is drawn (main.css): the page less its padding, up to the widest page. */
+const HEADER_IMAGE_SIZES =
+  '(max-width: 500px) calc(100vw - 20px), (max-width: 1000px) calc(100vw - 32px), 968px';
+
 function TopicHeader({ post }: { post: Post }) {
   const { formatDateTime } = useDateFormat();
-  const image = postImageUrl(post.image, 'big');
+  const image = leadImageSources(post.image, HEADER_IMAGE_SIZES);
   return (
     <header className="topic-header">
       {image ? (
-        <img className="topic-header__image" src={image} alt="" decoding="async" fetchPriority="high" />
+        <img className="topic-header__image" {...image} alt="" decoding="async" fetchPriority="high" />
       ) : null}
       <div className="topic-header__text">
         <h1 dir="auto">{post.subject}</h1>

@@ -4,8 +4,9 @@ import type { OverlayOptions } from 'sharp';
 import { twemojiFileForEmoji } from '../../twemoji';
 import { loadSharp } from './sharp';
 
-export const BIG_SIZE = { width: 1200, height: 630 } as const;
-export const SMALL_SIZE = { width: 400, height: 210 } as const;
+import { IMAGE_SIZES } from '../../../shared/image-sizes';
+
+export const BIG_SIZE = IMAGE_SIZES.big;
 
 /** Two-colour gradients, one per forum (by id), dark enough for the white pattern and the icon. */
 const PALETTES: ReadonlyArray<readonly [string, string]> = [

@@ -5,6 +5,7 @@ import { createUser } from '../../test/factories';
 import { apiClient } from '../../test/http';
 import { type ImageServer, startImageServer } from './image-server.fixture';
 import { findImage } from './images.repository';
+import { imageNameOfSize } from '../../../shared/image-sizes';
 import { firstImageUrl, resolveTopicImage, smallImageName } from './topic-image.service';
 
 /** The colour in the middle of a stored image: red for the test picture, anything else for a cover. */
@@ -40,7 +41,7 @@ it('finds the first http(s) image of a message', () => {
 describeEachDatabase(
   'topic images with private hosts allowed (test setting)',
   (ctx) => {
-    it('downloads the first picture of the message and stores it big and small as WebP', async () => {
+    it('downloads the first picture of the message and stores it big, medium and small as WebP', async () => {
       const name = await resolveTopicImage(ctx.app.deps, {
         subject: 'תמונה יפה',
         forumId: 1,
@@ -62,6 +63,13 @@ describeEachDatabase(
         width: 400,
         height: 210,
       });
+      const medium = await findImage(ctx.db, imageNameOfSize(name, 'medium'));
+      expect(await sharp(Buffer.from(medium?.data ?? [])).metadata()).toMatchObject({
+        format: 'webp',
+        width: 800,
+        height: 420,
+      });
+      expect(isRed(await centreColour(ctx, imageNameOfSize(name, 'medium')))).toBe(true);
     });
 
     it('follows a redirect to the picture', async () => {
@@ -138,8 +146,30 @@ describeEachDatabase('topic images (production guard)', (ctx) => {
     }
   });
 
+  it('makes the medium size of an image stored before there was one on its first request, and keeps it', async () => {
+    const name = await resolveTopicImage(ctx.app.deps, {
+      subject: 'תמונה ותיקה',
+      forumId: 3,
+      contentHtml: '',
+    });
+    const mediumName = imageNameOfSize(name, 'medium');
+    await ctx.db.deleteFrom('images').where('name', '=', mediumName).execute();
+    for (const round of ['made', 'kept']) {
+      const response = await apiClient(ctx.app).get(`/api/images/${mediumName}`);
+      expect(response.statusCode, round).toBe(200);
+      expect(response.headers['content-type']).toBe('image/webp');
+      expect(await sharp(response.rawPayload).metadata()).toMatchObject({
+        format: 'webp',
+        width: 800,
+        height: 420,
+      });
+      expect(await findImage(ctx.db, mediumName), round).toBeDefined();
+    }
+  });
+
   it('answers 404 for an unknown or malformed image name', async () => {
-    for (const file of ['0123456789abcdef01234567-big.webp', '..%2F..%2Fetc%2Fpasswd', 'x-big.png']) {
+    const unknown = ['0123456789abcdef01234567-big.webp', '0123456789abcdef01234567-medium.webp'];
+    for (const file of [...unknown, '..%2F..%2Fetc%2Fpasswd', 'x-big.png', 'x-medium.webp']) {
       const response = await apiClient(ctx.app).get(`/api/images/${file}`);
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toBe('image_not_found');

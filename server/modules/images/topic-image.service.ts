@@ -3,8 +3,9 @@ import type { Deps } from '../../deps';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 import { findForum } from '../forums/forums.repository';
-import { BIG_SIZE, renderCover, SMALL_SIZE } from './cover-image';
-import { insertImage } from './images.repository';
+import { IMAGE_SIZES, type ImageSize, imageNameOfSize } from '../../../shared/image-sizes';
+import { renderCover } from './cover-image';
+import { findImage, insertImage } from './images.repository';
 import { addressGuard, DEFAULT_FETCH_LIMITS, type SafeFetchOptions, safeFetch } from './safe-fetch';
 import { loadSharp } from './sharp';
 
@@ -12,9 +13,7 @@ import { loadSharp } from './sharp';
 const MAX_INPUT_PIXELS = 40_000_000;
 
 /** The small image's name: the big one's with "small" in place of the final "big" (docs/product.md §3). */
-export function smallImageName(bigName: string): string {
-  return bigName.replace(/big(\.\w+)$/, 'small$1');
-}
+export const smallImageName = (bigName: string) => imageNameOfSize(bigName, 'small');
 
 /** The first http(s) image source of a message's HTML, or null. */
 export function firstImageUrl(html: string): string | null {
@@ -35,17 +34,23 @@ function decodeEntities(text: string): string {
     .replace(/&amp;/g, '&');
 }
 
-/** Both sizes as WebP, cropped to the cover's proportions around the most interesting region. */
+/** Every size as WebP, cropped to the cover's proportions around the most interesting region. */
 async function encodeSizes(source: Buffer) {
   const sharp = await loadSharp();
   const decoded = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).rotate();
   const big = await decoded
     .clone()
-    .resize(BIG_SIZE.width, BIG_SIZE.height, { fit: 'cover', position: 'attention' })
+    .resize(IMAGE_SIZES.big.width, IMAGE_SIZES.big.height, { fit: 'cover', position: 'attention' })
     .webp({ quality: 82 })
     .toBuffer();
-  const small = await sharp(big).resize(SMALL_SIZE.width, SMALL_SIZE.height).webp({ quality: 80 }).toBuffer();
-  return { big, small };
+  return { big, medium: await scaledDown(big, 'medium'), small: await scaledDown(big, 'small') };
+}
+
+/** The big image scaled to a smaller size of the same proportions. */
+async function scaledDown(big: Buffer, size: Exclude<ImageSize, 'big'>): Promise<Buffer> {
+  const sharp = await loadSharp();
+  const { width, height } = IMAGE_SIZES[size];
+  return sharp(big).resize(width, height).webp({ quality: 80 }).toBuffer();
 }
 
 /**
@@ -67,19 +72,47 @@ async function checkDownloadedImage(bytes: Buffer): Promise<Buffer> {
   return bytes;
 }
 
-/** Stores both sizes under names taken from the content, so the same picture is stored once. */
-export async function storeImagePair(db: Kysely<Database>, source: Buffer, now: number): Promise<string> {
-  const { big, small } = await encodeSizes(source);
-  const stem = createHash('sha256').update(big).digest('hex').slice(0, 24);
+/**
+ * Stores every size under names taken from the content, so the same picture is stored once;
+ * returns the big one's name.
+ */
+export async function storeImageSizes(db: Kysely<Database>, source: Buffer, now: number): Promise<string> {
+  const sizes = await encodeSizes(source);
+  const stem = createHash('sha256').update(sizes.big).digest('hex').slice(0, 24);
   const bigName = `${stem}-big.webp`;
-  await insertImage(db, { name: bigName, contentType: 'image/webp', data: big, createdAt: now });
+  for (const size of ['big', 'medium', 'small'] as const) {
+    await insertImage(db, {
+      name: imageNameOfSize(bigName, size),
+      contentType: 'image/webp',
+      data: sizes[size],
+      createdAt: now,
+    });
+  }
+  return bigName;
+}
+
+/**
+ * The middle size of an image stored before there was one, made from its big size on the first
+ * request and kept (names come from content, so whoever stores it first stores the same picture).
+ * Undefined when there is no such big image.
+ */
+export async function missingMediumImage(db: Kysely<Database>, mediumName: string, now: number) {
+  const bigName = mediumName.replace(/-medium\.webp$/, '-big.webp');
+  if (bigName === mediumName) return undefined;
+  const big = await findImage(db, bigName);
+  if (!big) return undefined;
+  const image = {
+    name: mediumName,
+    content_type: 'image/webp',
+    data: await scaledDown(Buffer.from(big.data), 'medium'),
+  };
   await insertImage(db, {
-    name: smallImageName(bigName),
-    contentType: 'image/webp',
-    data: small,
+    name: image.name,
+    contentType: image.content_type,
+    data: image.data,
     createdAt: now,
   });
-  return bigName;
+  return image;
 }
 
 /** A cover made from the subject and the forum, for topics without a usable picture. */
@@ -107,7 +140,7 @@ export async function resolveTopicImage(
         allowAddress: addressGuard(deps.config.allowPrivateImageHosts),
         ...limits,
       });
-      return await storeImagePair(deps.db, await checkDownloadedImage(bytes), deps.clock.now());
+      return await storeImageSizes(deps.db, await checkDownloadedImage(bytes), deps.clock.now());
     } catch (error) {
       deps.log.info(
         { url, reason: error instanceof Error ? error.message : String(error) },
@@ -116,5 +149,5 @@ export async function resolveTopicImage(
     }
   }
   const cover = await coverImageSource(deps.db, input.subject, input.forumId);
-  return storeImagePair(deps.db, cover, deps.clock.now());
+  return storeImageSizes(deps.db, cover, deps.clock.now());
 }
