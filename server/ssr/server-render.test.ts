@@ -32,9 +32,10 @@ const meta = (document: Document, selector: string) =>
 
 describe('jsonForScript', () => {
   it('cannot close the script it sits in and reads back the same', () => {
-    const value = { subject: '</script><script>alert(1)</script> & <!-- \u2028' };
+    const value = { subject: '</script><script>alert(1)</script> & <!-- \u2028 \u2029' };
     const text = jsonForScript(value);
-    expect(text).not.toMatch(/[<>&\u2028]/);
+    expect(text).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(text).toContain('\\u003c/script\\u003e');
     expect(JSON.parse(text)).toEqual(value);
   });
 });
