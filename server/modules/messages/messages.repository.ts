@@ -1,5 +1,10 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import { compiledOnce, compiledStatementOnce, integerPlaceholder } from '../../db/compiled-once';
+import {
+  compiledOnce,
+  compiledStatementOnce,
+  integerPlaceholder,
+  textPlaceholder,
+} from '../../db/compiled-once';
 import { databaseKind } from '../../db/connect';
 import type { Database, MessageRow, MessagesTable, TopicRow } from '../../db/database';
 
@@ -26,8 +31,33 @@ export function newMessageRow(message: NewMessage): Insertable<MessagesTable> {
   };
 }
 
-export function insertMessage(db: Db, message: NewMessage): Promise<MessageRow> {
-  return db.insertInto('messages').values(newMessageRow(message)).returningAll().executeTakeFirstOrThrow();
+/** Every reply and topic writes one: compiled once (see compiledLockMessageWithTopic below). */
+const compiledInsertMessage = compiledOnce(
+  (db, topicId: number | null, userId: number, content: string, contentSearch: string, createdAt: number) =>
+    db
+      .insertInto('messages')
+      .values(newMessageRow({ topicId, userId, content, contentSearch, createdAt }))
+      .returningAll(),
+  [
+    integerPlaceholder(0),
+    integerPlaceholder(1),
+    textPlaceholder('content'),
+    textPlaceholder('content search'),
+    integerPlaceholder(2),
+  ] as const,
+);
+
+export async function insertMessage(db: Db, message: NewMessage): Promise<MessageRow> {
+  const [row] = await compiledInsertMessage(
+    db,
+    message.topicId,
+    message.userId,
+    message.content,
+    message.contentSearch,
+    message.createdAt,
+  );
+  if (!row) throw new Error('the message was not written');
+  return row;
 }
 
 /** Attaches a main message to the topic that took its id. */
