@@ -305,6 +305,43 @@ export async function markForDigest(db: Db, notificationId: number): Promise<voi
   await db.updateTable('notifications').set({ in_digest: 1 }).where('id', '=', notificationId).execute();
 }
 
+/** A reply's mail to the topic's author is queued with it: compiled once, as the notification is. */
+const compiledEnqueueMail = compiledOnce(
+  (
+    db,
+    userId: number,
+    kind: string,
+    notificationId: number | null,
+    dedupeKey: string | null,
+    messageIdHeader: string,
+    dueAt: number,
+    now: number,
+  ) =>
+    db
+      .insertInto('notification_mails')
+      .values({
+        user_id: userId,
+        // Typed as text for its placeholder; enqueueMail passes only the two kinds.
+        kind: kind as 'immediate' | 'digest',
+        notification_id: notificationId,
+        dedupe_key: dedupeKey,
+        message_id_header: messageIdHeader,
+        status: 'pending',
+        next_attempt_at: dueAt,
+        created_at: now,
+      })
+      .onConflict((conflict) => conflict.column('dedupe_key').doNothing()),
+  [
+    USER_ID,
+    textPlaceholder('mail kind'),
+    integerPlaceholder(7),
+    textPlaceholder('dedupe key'),
+    textPlaceholder('message id header'),
+    integerPlaceholder(8),
+    integerPlaceholder(9),
+  ] as const,
+);
+
 export async function enqueueMail(
   db: Db,
   mail: {
@@ -317,18 +354,14 @@ export async function enqueueMail(
     now: number;
   },
 ): Promise<void> {
-  await db
-    .insertInto('notification_mails')
-    .values({
-      user_id: mail.userId,
-      kind: mail.kind,
-      notification_id: mail.notificationId,
-      dedupe_key: mail.dedupeKey,
-      message_id_header: mail.messageIdHeader,
-      status: 'pending',
-      next_attempt_at: mail.dueAt,
-      created_at: mail.now,
-    })
-    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
-    .execute();
+  await compiledEnqueueMail(
+    db,
+    mail.userId,
+    mail.kind,
+    mail.notificationId,
+    mail.dedupeKey,
+    mail.messageIdHeader,
+    mail.dueAt,
+    mail.now,
+  );
 }
