@@ -3,16 +3,13 @@ import { IMAGE_NAME_PATTERN, IMAGE_SIZES, type ImageSize, imageNameOfSize } from
 /** Where a topic image is served; lists show the small version of a "big" image (docs/product.md §3). */
 export function postImageUrl(image: string, size: 'big' | 'small'): string | null {
   if (!image) return null;
-  if (/^https?:\/\//.test(image) || image.startsWith('/')) return size === 'small' ? smallName(image) : image;
+  if (/^https?:\/\//.test(image) || image.startsWith('/'))
+    return size === 'small' ? imageNameOfSize(image, 'small') : image;
   return storedImageUrl(image, size);
 }
 
 const storedImageUrl = (bigName: string, size: ImageSize) =>
   `/api/images/${encodeURIComponent(imageNameOfSize(bigName, size))}`;
-
-function smallName(image: string): string {
-  return imageNameOfSize(image, 'small');
-}
 
 /**
  * The lead picture's `<img>` sources (the home slider, a topic's header): a stored image in every

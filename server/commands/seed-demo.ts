@@ -7,7 +7,8 @@ import { insertUser } from '../modules/accounts/accounts.repository';
 import { hashPassword } from '../modules/accounts/password';
 import { listForums } from '../modules/forums/forums.repository';
 import { countImages } from '../modules/images/images.repository';
-import { coverImageSource, smallImageName, storeImageSizes } from '../modules/images/topic-image.service';
+import { imageNameOfSize } from '../../shared/image-sizes';
+import { coverImageSource, storeImageSizes } from '../modules/images/topic-image.service';
 import { prepareMessageContent } from '../modules/markup/markup';
 import { insertReport } from '../modules/reports/reports.repository';
 import { insertTopicWithMainMessage } from '../modules/topics/topics.repository';
@@ -323,7 +324,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedDemoOptions): 
       const [first, ...rest] = topic.messages;
       if (!first) continue;
       const forumCover = forumCovers.get(topic.forum.id) ?? '';
-      const picture = `${options.publicUrl}/api/images/${smallImageName(forumCover)}`;
+      const picture = `${options.publicUrl}/api/images/${imageNameOfSize(forumCover, 'small')}`;
       const { mainMessage: main } = await insertTopicWithMainMessage(trx, {
         forumId: topic.forum.id,
         userId: userAt(first.userIndex).id,

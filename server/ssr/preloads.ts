@@ -37,10 +37,14 @@ export interface LeadImage {
 export function leadImage(html: string): LeadImage | null {
   const tag = /<img\s[^>]*?\sfetchpriority="high"[^>]*>/i.exec(html)?.[0];
   if (!tag) return null;
-  const attribute = (name: string) => new RegExp(`\\s${name}="([^"]+)"`, 'i').exec(tag)?.[1] ?? null;
-  const src = attribute('src');
-  return src ? { src, srcset: attribute('srcset'), sizes: attribute('sizes') } : null;
+  const attribute = (pattern: RegExp) => pattern.exec(tag)?.[1] ?? null;
+  const src = attribute(SRC);
+  return src ? { src, srcset: attribute(SRCSET), sizes: attribute(SIZES) } : null;
 }
+
+const SRC = /\ssrc="([^"]+)"/i;
+const SRCSET = /\ssrcset="([^"]+)"/i;
+const SIZES = /\ssizes="([^"]+)"/i;
 
 /**
  * A preload of the lead picture that asks for the very file its `<img>` will choose: with a

@@ -6,7 +6,7 @@ import { apiClient } from '../../test/http';
 import { type ImageServer, startImageServer } from './image-server.fixture';
 import { findImage } from './images.repository';
 import { imageNameOfSize } from '../../../shared/image-sizes';
-import { firstImageUrl, resolveTopicImage, smallImageName } from './topic-image.service';
+import { firstImageUrl, resolveTopicImage } from './topic-image.service';
 
 /** The colour in the middle of a stored image: red for the test picture, anything else for a cover. */
 async function centreColour(ctx: TestContext, name: string) {
@@ -50,7 +50,7 @@ describeEachDatabase(
       expect(name).toMatch(/^[0-9a-f]{24}-big\.webp$/);
       expect(isRed(await centreColour(ctx, name))).toBe(true);
       const big = await findImage(ctx.db, name);
-      const small = await findImage(ctx.db, smallImageName(name));
+      const small = await findImage(ctx.db, imageNameOfSize(name, 'small'));
       expect(big?.content_type).toBe('image/webp');
       expect(small?.content_type).toBe('image/webp');
       expect(await sharp(Buffer.from(big?.data ?? [])).metadata()).toMatchObject({
@@ -94,7 +94,7 @@ describeEachDatabase(
         contentHtml: imageHtml(server.url(path)),
       });
       expect(isRed(await centreColour(ctx, name))).toBe(false);
-      expect(await findImage(ctx.db, smallImageName(name))).toBeDefined();
+      expect(await findImage(ctx.db, imageNameOfSize(name, 'small'))).toBeDefined();
     });
 
     it('falls back to a cover when the download times out', async () => {
@@ -137,7 +137,7 @@ describeEachDatabase('topic images (production guard)', (ctx) => {
 
   it('serves a stored image as WebP with long immutable caching', async () => {
     const name = await resolveTopicImage(ctx.app.deps, { subject: 'הגשה', forumId: 2, contentHtml: '' });
-    for (const file of [name, smallImageName(name)]) {
+    for (const file of [name, imageNameOfSize(name, 'small')]) {
       const response = await apiClient(ctx.app).get(`/api/images/${file}`);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('image/webp');

@@ -12,9 +12,6 @@ import { loadSharp } from './sharp';
 /** Decoding a small file into billions of pixels is refused (a decompression bomb). */
 const MAX_INPUT_PIXELS = 40_000_000;
 
-/** The small image's name: the big one's with "small" in place of the final "big" (docs/product.md §3). */
-export const smallImageName = (bigName: string) => imageNameOfSize(bigName, 'small');
-
 /** The first http(s) image source of a message's HTML, or null. */
 export function firstImageUrl(html: string): string | null {
   const pattern = /<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
@@ -97,8 +94,8 @@ export async function storeImageSizes(db: Kysely<Database>, source: Buffer, now:
  * Undefined when there is no such big image.
  */
 export async function missingMediumImage(db: Kysely<Database>, mediumName: string, now: number) {
-  const bigName = mediumName.replace(/-medium\.webp$/, '-big.webp');
-  if (bigName === mediumName) return undefined;
+  if (!mediumName.endsWith('-medium.webp')) return undefined;
+  const bigName = `${mediumName.slice(0, -'medium.webp'.length)}big.webp`;
   const big = await findImage(db, bigName);
   if (!big) return undefined;
   const image = {
