@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Profiler, useState } from 'react';
+import { renderToString } from 'react-dom/server';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppLink, type AppNavigate, AppNavigationProvider } from './app-link';
@@ -36,6 +37,16 @@ describe('AppLink', () => {
     expect(link.getAttribute('href')).toBe('/topic/12');
     expect(link.className).toBe('chip');
     expect(link.getAttribute('dir')).toBe('auto');
+    expect(link.hasAttribute('to')).toBe(false);
+  });
+
+  it('renders on the server as the same plain anchor, without its `to`', () => {
+    const html = renderToString(
+      <AppLink to="/forum/3" className="chip">
+        פורום
+      </AppLink>,
+    );
+    expect(html).toBe('<a class="chip" href="/forum/3">פורום</a>');
   });
 
   it('follows a plain click inside the app, adding a history entry', () => {
