@@ -11,7 +11,7 @@ import {
   lockMessageWithTopicQuery,
 } from '../messages/messages.repository';
 import {
-  findMessageWithAuthorQuery,
+  findTopicWithMainMessageQuery,
   listTopicMessagesWithAuthorsQuery,
   listTopicsWithAuthorsQuery,
 } from './topic-pages.repository';
@@ -139,9 +139,11 @@ describeEachDatabase('query plans of the lists and the topic page', (ctx) => {
       expectPrimaryKeyLookup(text, ctx.kind, 'users');
       expectLikesByPrimaryKey(text, ctx.kind);
     }
-    const main = await plan(ctx.db, ctx.kind, findMessageWithAuthorQuery(ctx.db, topicId));
-    expectPrimaryKeyLookup(main, ctx.kind, 'messages');
-    expectLikesByPrimaryKey(main, ctx.kind);
+    const head = await plan(ctx.db, ctx.kind, findTopicWithMainMessageQuery(ctx.db, topicId));
+    expectPrimaryKeyLookup(head, ctx.kind, 'messages');
+    expectPrimaryKeyLookup(head, ctx.kind, 'topics');
+    expectPrimaryKeyLookup(head, ctx.kind, 'users');
+    expectLikesByPrimaryKey(head, ctx.kind);
   });
 });
 

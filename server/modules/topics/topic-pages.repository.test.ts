@@ -1,9 +1,10 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { createReply, createTopic, createUser } from '../../test/factories';
+import { findTopic } from './topics.repository';
 import {
-  findMessageWithAuthor,
-  findMessageWithAuthorQuery,
+  findTopicWithMainMessage,
+  findTopicWithMainMessageQuery,
   listRepliesWithAuthors,
   listTopicMessagesWithAuthorsQuery,
   listTopicsWithAuthors,
@@ -21,7 +22,12 @@ describeEachDatabase('topic page reads', (ctx) => {
     expect(listed).not.toHaveProperty('subject_search');
     expect(listed).toMatchObject({ subject: topic.subject, author_username: user.username });
 
-    const main = await findMessageWithAuthor(ctx.db, topic.id);
+    const head = await findTopicWithMainMessage(ctx.db, topic.id);
+    const { subject_search: _search, ...shownTopic } = (await findTopic(ctx.db, topic.id)) ?? {};
+    expect(head?.topic).toEqual(shownTopic);
+    const main = head?.main;
+    expect(main?.id).toBe(topic.id);
+    expect(main?.topic_id).toBe(topic.id);
     const [reply] = await listRepliesWithAuthors(ctx.db, topic.id, { limit: 1 });
     for (const message of [main, reply]) {
       expect(message).not.toHaveProperty('content_search');
@@ -80,9 +86,17 @@ describeEachDatabase('topic page reads', (ctx) => {
       ),
     ).toEqual(replyIds.slice(2));
     for (const topic of topics) {
-      expect(await findMessageWithAuthor(ctx.db, topic.id)).toEqual(
-        await findMessageWithAuthorQuery(ctx.db, topic.id).executeTakeFirst(),
-      );
+      const row = await findTopicWithMainMessageQuery(ctx.db, topic.id).executeTakeFirstOrThrow();
+      const head = await findTopicWithMainMessage(ctx.db, topic.id);
+      expect(head?.topic).toMatchObject({
+        id: topic.id,
+        subject: row.topic_subject,
+        replies: row.topic_replies,
+      });
+      expect(head?.main).toMatchObject({ id: topic.id, content: row.content, like_ids: row.like_ids });
     }
+    expect(await findTopicWithMainMessage(ctx.db, topicId + 1_000)).toBeUndefined();
+    // A reply's id is no topic's: it has no head.
+    expect(await findTopicWithMainMessage(ctx.db, replyIds[0] ?? 0)).toBeUndefined();
   });
 });

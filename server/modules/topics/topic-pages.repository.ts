@@ -71,7 +71,6 @@ const FORUM_ID = Number.MIN_SAFE_INTEGER;
 const BEFORE = Number.MIN_SAFE_INTEGER + 1;
 const LIMIT = Number.MIN_SAFE_INTEGER + 2;
 const TOPIC_ID = Number.MIN_SAFE_INTEGER + 3;
-const MESSAGE_ID = Number.MIN_SAFE_INTEGER + 4;
 
 /**
  * The page reads run on every list and topic request: Kysely building and compiling them each time
@@ -179,21 +178,62 @@ export async function listRepliesWithAuthors(
   return rows.filter((row) => row.id !== topicId).slice(0, options.limit);
 }
 
-/** One message by id with its author and likes (a topic's main message). */
-export function findMessageWithAuthorQuery(db: Kysely<Database>, id: number) {
-  return messagesWithAuthors(db).where('messages.id', '=', id);
+/**
+ * A topic with its main message (the message whose id is the topic's), that message's author and
+ * likes: the head of a topic page in one query, by the two primary keys. The topic's columns come
+ * prefixed, as the message's share their names.
+ */
+export function findTopicWithMainMessageQuery(db: Kysely<Database>, topicId: number) {
+  return messagesWithAuthors(db)
+    .innerJoin('topics', 'topics.id', 'messages.id')
+    .select([
+      'topics.forum_id as topic_forum_id',
+      'topics.user_id as topic_user_id',
+      'topics.subject as topic_subject',
+      'topics.image as topic_image',
+      'topics.preview as topic_preview',
+      'topics.replies as topic_replies',
+      'topics.created_at as topic_created_at',
+      'topics.timestamp as topic_timestamp',
+    ])
+    .where('messages.id', '=', topicId);
 }
 
-const compiledMessageById = compiledOnce((db, id: number) => findMessageWithAuthorQuery(db, id), [
-  MESSAGE_ID,
-] as const);
+const compiledTopicWithMainMessage = compiledOnce(
+  (db, topicId: number) => findTopicWithMainMessageQuery(db, topicId),
+  [TOPIC_ID] as const,
+);
 
-export async function findMessageWithAuthor(
+/** The topic and its main message with author and likes; undefined when either is missing. */
+export async function findTopicWithMainMessage(
   db: Kysely<Database>,
-  id: number,
-): Promise<MessageWithAuthor | undefined> {
-  const [row] = await compiledMessageById(db, id);
-  return row;
+  topicId: number,
+): Promise<{ topic: ShownTopic; main: MessageWithAuthor } | undefined> {
+  const [row] = await compiledTopicWithMainMessage(db, topicId);
+  if (!row) return undefined;
+  return {
+    topic: {
+      id: row.id,
+      forum_id: row.topic_forum_id,
+      user_id: row.topic_user_id,
+      subject: row.topic_subject,
+      image: row.topic_image,
+      preview: row.topic_preview,
+      replies: row.topic_replies,
+      created_at: row.topic_created_at,
+      timestamp: row.topic_timestamp,
+    },
+    main: {
+      id: row.id,
+      topic_id: row.topic_id,
+      user_id: row.user_id,
+      content: row.content,
+      created_at: row.created_at,
+      author_username: row.author_username,
+      author_is_admin: row.author_is_admin,
+      like_ids: row.like_ids,
+    },
+  };
 }
 
 /** The like ids of an aggregate, in their order. */

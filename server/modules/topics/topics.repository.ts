@@ -59,8 +59,10 @@ export function listTopics(
   return listTopicsQuery(db, options).execute();
 }
 
-export function findTopic(db: Db, id: number): Promise<TopicRow | undefined> {
-  return db.selectFrom('topics').selectAll().where('id', '=', id).executeTakeFirst();
+/** A topic's row; compiled once, as it is read by every "more messages" page and most writes. */
+export async function findTopic(db: Db, id: number): Promise<TopicRow | undefined> {
+  const [row] = await compiledFindTopic(db, id);
+  return row;
 }
 
 /**
@@ -80,6 +82,11 @@ export async function lockTopic(db: Transaction<Database>, id: number): Promise<
  */
 const TOPIC_ID = integerPlaceholder(0);
 const ORDER_KEY = integerPlaceholder(1);
+
+const compiledFindTopic = compiledOnce(
+  (db, id: number) => db.selectFrom('topics').selectAll().where('id', '=', id),
+  [TOPIC_ID] as const,
+);
 
 const compiledLockTopic = compiledOnce(
   (db, id: number) => {

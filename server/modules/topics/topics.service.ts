@@ -18,7 +18,7 @@ import { presentUser } from '../users/users.presenter';
 import { presentPost } from './topics.presenter';
 import {
   authorsOf,
-  findMessageWithAuthor,
+  findTopicWithMainMessage,
   listRepliesWithAuthors,
   listTopicsWithAuthors,
   type MessageWithAuthor,
@@ -82,11 +82,10 @@ function presentPageMessage(message: MessageWithAuthor) {
 
 /** The topic page: its main message, the newest page of replies (ascending), the topic, the authors. */
 export async function getTopic({ db }: ReadDeps, topicId: number): Promise<TopicResponse> {
-  const topic = await findTopic(db, topicId);
-  const main = topic && (await findMessageWithAuthor(db, topicId));
-  if (!topic || !main) throw apiError('topic_not_found');
-  const page = await repliesPage(db, topicId, { main });
-  return { ...page, mainMessage: presentPageMessage(main), post: presentPost(topic) };
+  const head = await findTopicWithMainMessage(db, topicId);
+  if (!head) throw apiError('topic_not_found');
+  const page = await repliesPage(db, topicId, { main: head.main });
+  return { ...page, mainMessage: presentPageMessage(head.main), post: presentPost(head.topic) };
 }
 
 /** Replies older than `before`, ascending, with `hasMoreMessages` and their authors. */
