@@ -84,21 +84,12 @@ export async function searchTopics(
   const recent = await recentQuery.orderBy('timestamp', 'desc').limit(window).execute();
   if (recent.length === 0) return [];
   const checked = newestWithinBudget(recent, messageBudget);
+  const newest = checked[0];
+  const oldest = checked.at(-1);
   const hits =
-    checked.length === 0
-      ? []
-      : await db
-          .selectFrom('topics')
-          .selectAll('topics')
-          .where(
-            'topics.id',
-            'in',
-            checked.map((topic) => topic.id),
-          )
-          .where(containsText(db, text))
-          .orderBy('topics.timestamp', 'desc')
-          .limit(limit)
-          .execute();
+    newest && oldest
+      ? await recentMatchesQuery(db, text, newest.timestamp, oldest.timestamp, limit).execute()
+      : [];
   const checkedEveryTopic = checked.length === recent.length && recent.length < window;
   if (hits.length >= limit || checkedEveryTopic) return hits;
   // The index covers exactly what the direct check did not: everything older than its last topic.
@@ -175,6 +166,30 @@ function topicsAmongQuery(
   return query.orderBy('topics.timestamp', 'desc').limit(limit);
 }
 
+/**
+ * The topics between two activity order keys (the newest topics a page checks directly) that
+ * contain `text`, newest first. Walking the timestamp index down from the newest and stopping at
+ * `limit` matches, a common word reads a page's worth of topics; given as a list of ids instead,
+ * PostgreSQL tested every topic of the list before sorting them (100 topics, 13 of the 15 ms of
+ * a common word at 1,000,000 messages, against 2 ms this way).
+ */
+function recentMatchesQuery(
+  db: Kysely<Database>,
+  text: string,
+  newest: number,
+  oldest: number,
+  limit: number,
+) {
+  return db
+    .selectFrom('topics')
+    .selectAll('topics')
+    .where('topics.timestamp', '<=', newest)
+    .where('topics.timestamp', '>=', oldest)
+    .where(containsText(db, text))
+    .orderBy('topics.timestamp', 'desc')
+    .limit(limit);
+}
+
 /** The newest topics, in order, whose messages (replies plus the main one) fit the budget. */
 function newestWithinBudget<T extends { replies: number }>(topics: T[], budget: number): T[] {
   let messages = 0;
@@ -205,8 +220,15 @@ function indexedSearchQuery(db: Kysely<Database>, text: string, before: number |
 export async function explainSearch(
   db: Kysely<Database>,
   text: string,
-): Promise<{ indexed: string[]; rareMessages: string[]; rareSubjects: string[]; among: string[] }> {
+): Promise<{
+  indexed: string[];
+  rareMessages: string[];
+  rareSubjects: string[];
+  among: string[];
+  recent: string[];
+}> {
   return {
+    recent: await explain(db, recentMatchesQuery(db, text, Number.MAX_SAFE_INTEGER, 0, 8).compile()),
     indexed: await explain(db, indexedSearchQuery(db, text, Number.MAX_SAFE_INTEGER, 8).compile()),
     rareMessages: await explain(db, messageMatchesQuery(db, text, RARE_MATCH_LIMIT + 1).compile()),
     rareSubjects: await explain(db, subjectMatchesQuery(db, text, RARE_MATCH_LIMIT + 1).compile()),

@@ -338,6 +338,27 @@ describeEachDatabase('search', (ctx) => {
         expect(await all(5, undefined, rareLimit)).toEqual(matching);
     });
 
+    it('finds the matches at both ends of the newest topics it checks directly', async () => {
+      const rows = await ctx.db.selectFrom('topics').select(['id', 'timestamp']).execute();
+      const timestampOf = new Map(rows.map((row) => [row.id, row.timestamp]));
+      for (const id of matching) {
+        const before = (timestampOf.get(id) ?? 0) + 1;
+        // Window 1: the match is the only topic checked; window 2: the newest, with a quiet topic below.
+        for (const window of [1, 2]) {
+          const [first] = await searchTopics(
+            ctx.db,
+            'דפדוף',
+            before,
+            LIMITS.pageSize + 1,
+            window,
+            undefined,
+            0,
+          );
+          expect(first?.id).toBe(id);
+        }
+      }
+    });
+
     it('calls a word rare while the index holds no more matches than the limit', async () => {
       // Matches: a third of the topics by subject, a third by their main message, a third by a reply.
       const subjects = Math.ceil(matching.length / 3);
@@ -366,6 +387,12 @@ describeEachDatabase('search', (ctx) => {
         const among = plans.among.join('\n');
         expect(among).toMatch(/SEARCH topics USING INTEGER PRIMARY KEY/);
         expect(among).not.toMatch(/SCAN topics\b/);
+        const recent = plans.recent.join('\n');
+        expect(recent).toMatch(
+          /SEARCH topics USING INDEX sqlite_autoindex_topics_\d+ \(timestamp>\? AND timestamp<\?\)/,
+        );
+        expect(recent).toMatch(/SEARCH messages USING INDEX messages_topic_id \(topic_id=\?\)/);
+        expect(recent).not.toMatch(/TEMP B-TREE/);
         return;
       }
       // A test database is too small for the planner to prefer an index; forbid the full scan.
@@ -383,6 +410,19 @@ describeEachDatabase('search', (ctx) => {
         /Index Scan using topics_pkey on topics|Bitmap Index Scan on topics_pkey/,
       );
       expect(plans.among.join('\n')).not.toMatch(/Seq Scan on topics/);
+      // The newest topics are walked in order and the walk stops at a page of matches: no sort. As in
+      // the other plan tests, the sort and bitmap scans a tiny table invites are turned off: with
+      // them off PostgreSQL still sorts where no index gives the order.
+      const ordered = await ctx.db.transaction().execute(async (trx) => {
+        await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+        await sql`SET LOCAL enable_bitmapscan = off`.execute(trx);
+        await sql`SET LOCAL enable_sort = off`.execute(trx);
+        return explainSearch(trx, 'שלום');
+      });
+      const recent = ordered.recent.join('\n');
+      expect(recent).toMatch(/Index Scan Backward using topics_timestamp_key on topics/);
+      expect(recent).toMatch(/Index Scan using messages_topic_id on messages/);
+      expect(recent).not.toMatch(/Sort/);
     });
   });
 });
