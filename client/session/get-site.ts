@@ -20,5 +20,10 @@ export function useSite(): SiteInfo | undefined {
 
 /** The site's name; until it arrives, or when it cannot be had (offline), the built-in name stands in. */
 export function useSiteName(): string {
-  return useSite()?.siteName || he.siteName;
+  return siteNameOf(useSite());
+}
+
+/** useSiteName for a component that reads the rest of the settings too (one query observer, not two). */
+export function siteNameOf(site: SiteInfo | undefined): string {
+  return site?.siteName || he.siteName;
 }

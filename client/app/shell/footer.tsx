@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { AppLink } from '../../components/app-link';
 import { useForums } from '../../session/get-forums';
-import { useSite, useSiteName } from '../../session/get-site';
+import { siteNameOf, useSite } from '../../session/get-site';
 import { he } from '../../i18n/he';
 import { FIRST_YEAR, LICENCE_URL } from '../../lib/site';
 
@@ -11,8 +11,8 @@ const BUILD_YEAR = new Date(import.meta.env.VITE_BUILD_TIME ?? Date.now()).getFu
 /** Forums, social page and archive (site settings, shown when set), terms, the CC BY-SA 3.0 notice and © 2001 to this year (docs/product.md §1). */
 export function Footer() {
   const { data: forums } = useForums();
-  const siteName = useSiteName();
   const site = useSite();
+  const siteName = siteNameOf(site);
   const [year, setYear] = useState(BUILD_YEAR);
   useEffect(() => setYear(new Date().getFullYear()), []);
   return (
