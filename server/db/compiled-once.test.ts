@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { findSessionUser } from '../modules/accounts/accounts.repository';
 import { hashToken } from '../plugins/auth';
@@ -76,5 +77,31 @@ describeEachDatabase('compiledOnce', (ctx) => {
       .execute();
     expect(await findSessionUser(ctx.db, hashToken(token), now)).toBeUndefined();
     expect((await findSessionUser(ctx.db, hashToken(token), now + 1000))?.id).toBe(user.id);
+  });
+});
+
+describeEachDatabase('compiledOnce on PostgreSQL', (ctx) => {
+  it('runs a query compiled once as a named prepared statement, and a query built per call as text', async () => {
+    if (ctx.kind !== 'postgres') return;
+    const byName = compiledOnce(
+      (db, username: string) => db.selectFrom('users').select('id').where('username', '=', username),
+      ['\u0000username'] as const,
+    );
+    const { user } = await createUser(ctx.db);
+    // One transaction is one connection, the one whose prepared statements the view lists.
+    const prepared = await ctx.db.transaction().execute(async (trx) => {
+      for (let run = 0; run < 3; run += 1)
+        expect(await byName(trx, user.username)).toEqual([{ id: user.id }]);
+      await trx.selectFrom('users').select('id').where('email', '=', user.email).execute();
+      const { rows } = await sql<{
+        name: string;
+        statement: string;
+      }>`SELECT name, statement FROM pg_prepared_statements`.execute(trx);
+      return rows;
+    });
+    const statements = prepared.map((row) => row.statement);
+    expect(statements.filter((text) => text.includes('"username" = $1'))).toHaveLength(1);
+    expect(statements.some((text) => text.includes('"email" = $1'))).toBe(false);
+    expect(prepared.find((row) => row.statement.includes('"username" = $1'))?.name).toMatch(/^forum_\d+$/);
   });
 });

@@ -3,10 +3,12 @@ import {
   createQueryId,
   type DialectAdapter,
   type Kysely,
+  PostgresAdapter,
   type QueryResult,
   type Transaction,
 } from 'kysely';
 import type { Database } from './database';
+import { prepareOnPostgres } from './postgres-statements';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -53,6 +55,7 @@ export function compiledStatementOnce<Args extends readonly unknown[], Row>(
     let entry = compiled.get(adapter);
     if (!entry) {
       const query = build(db, ...placeholders).compile();
+      if (adapter instanceof PostgresAdapter) prepareOnPostgres(query.sql);
       entry = { query, argumentAt: query.parameters.map((value) => placeholders.indexOf(value)) };
       compiled.set(adapter, entry);
     }

@@ -10,6 +10,7 @@ import { withEventBus } from '../modules/events/notify-dialect';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, withBackgroundCheckpoints } from './background-checkpoints';
 import type { Database } from './database';
 import { withImmediateTransactions } from './immediate-transactions';
+import { withNamedStatements } from './postgres-statements';
 
 // BIGINT (times) and COUNT(*) come back from PostgreSQL as strings unless told otherwise; every
 // value the forum stores fits a double exactly.
@@ -43,7 +44,7 @@ export function connectDatabase(database: Config['database']): Kysely<Database> 
  * 'error' event nobody listens to would end the process.
  */
 function openPool(url: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = withNamedStatements(new pg.Pool({ connectionString: url, max: 10 }));
   pool.on('error', (error) => {
     console.warn(`PostgreSQL closed an idle pool connection; it will be replaced: ${error.message}`);
   });
