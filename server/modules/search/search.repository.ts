@@ -1,4 +1,5 @@
 import { type CompiledQuery, type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { compiledOnce, integerPlaceholder, textPlaceholder } from '../../db/compiled-once';
 import { databaseKind } from '../../db/connect';
 import type { Database, TopicRow } from '../../db/database';
 
@@ -79,17 +80,16 @@ export async function searchTopics(
     if (rare.length === 0) return [];
     return topicsAmongQuery(db, rare, before, limit).execute();
   }
-  let recentQuery = db.selectFrom('topics').select(['id', 'timestamp', 'replies']);
-  if (before !== null) recentQuery = recentQuery.where('timestamp', '<', before);
-  const recent = await recentQuery.orderBy('timestamp', 'desc').limit(window).execute();
+  const recent =
+    before === null
+      ? await compiledNewestTopics.all(db, window)
+      : await compiledNewestTopics.before(db, before, window);
   if (recent.length === 0) return [];
   const checked = newestWithinBudget(recent, messageBudget);
   const newest = checked[0];
   const oldest = checked.at(-1);
   const hits =
-    newest && oldest
-      ? await recentMatchesQuery(db, text, newest.timestamp, oldest.timestamp, limit).execute()
-      : [];
+    newest && oldest ? await compiledRecentMatches(db, text, newest.timestamp, oldest.timestamp, limit) : [];
   const checkedEveryTopic = checked.length === recent.length && recent.length < window;
   if (hits.length >= limit || checkedEveryTopic) return hits;
   // The index covers exactly what the direct check did not: everything older than its last topic.
@@ -189,6 +189,36 @@ function recentMatchesQuery(
     .orderBy('topics.timestamp', 'desc')
     .limit(limit);
 }
+
+/** The newest topics (below `before` when given), with what the direct check needs of them. */
+function newestTopicsQuery(db: Kysely<Database>, before: number | null, limit: number) {
+  let query = db.selectFrom('topics').select(['id', 'timestamp', 'replies']);
+  if (before !== null) query = query.where('timestamp', '<', before);
+  return query.orderBy('timestamp', 'desc').limit(limit);
+}
+
+/**
+ * The queries of a common word's direct check, compiled once (and so prepared on PostgreSQL):
+ * their plans walk the timestamp index whatever the word, unlike the trigram lookups, whose plan
+ * depends on it and which are planned with each word.
+ */
+const TEXT = textPlaceholder('text');
+const NEWEST = integerPlaceholder(0);
+const OLDEST = integerPlaceholder(1);
+const BEFORE = integerPlaceholder(2);
+const LIMIT = integerPlaceholder(3);
+const compiledNewestTopics = {
+  all: compiledOnce((db, limit: number) => newestTopicsQuery(db, null, limit), [LIMIT] as const),
+  before: compiledOnce((db, before: number, limit: number) => newestTopicsQuery(db, before, limit), [
+    BEFORE,
+    LIMIT,
+  ] as const),
+};
+const compiledRecentMatches = compiledOnce(
+  (db, text: string, newest: number, oldest: number, limit: number) =>
+    recentMatchesQuery(db, text, newest, oldest, limit),
+  [TEXT, NEWEST, OLDEST, LIMIT] as const,
+);
 
 /** The newest topics, in order, whose messages (replies plus the main one) fit the budget. */
 function newestWithinBudget<T extends { replies: number }>(topics: T[], budget: number): T[] {
