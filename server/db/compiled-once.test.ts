@@ -105,3 +105,25 @@ describeEachDatabase('compiledOnce on PostgreSQL', (ctx) => {
     expect(prepared.find((row) => row.statement.includes('"username" = $1'))?.name).toMatch(/^forum_\d+$/);
   });
 });
+
+describeEachDatabase('compiledOnce on PostgreSQL after another instance migrates', (ctx) => {
+  it('keeps answering a prepared `SELECT *` once its table gains a column', async () => {
+    if (ctx.kind !== 'postgres') return;
+    const allOfUser = compiledOnce(
+      (db, id: number) => db.selectFrom('users').selectAll().where('id', '=', id),
+      [Number.MIN_SAFE_INTEGER] as const,
+    );
+    const { user } = await createUser(ctx.db);
+    // Every connection of the pool prepares it (more calls at once than the pool has connections).
+    const everywhere = () => Promise.all(Array.from({ length: 12 }, () => allOfUser(ctx.db, user.id)));
+    await everywhere();
+    await sql`ALTER TABLE users ADD COLUMN added_elsewhere integer`.execute(ctx.db);
+    try {
+      for (const rows of await everywhere())
+        expect(rows[0]).toMatchObject({ id: user.id, added_elsewhere: null });
+      for (const rows of await everywhere()) expect(rows[0]?.id).toBe(user.id);
+    } finally {
+      await sql`ALTER TABLE users DROP COLUMN added_elsewhere`.execute(ctx.db);
+    }
+  });
+});

@@ -24,12 +24,38 @@ export function prepareOnPostgres(sqlText: string): void {
  */
 export function withNamedStatements(pool: pg.Pool): pg.Pool {
   pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+    // Statements this connection prepared before the table they read changed shape.
+    const stale = new Set<string>();
     client.query = ((...args: unknown[]) => {
       const [text, values] = args;
-      const name = typeof text === 'string' && args.length <= 2 ? statementNames.get(text) : undefined;
-      return name ? query({ name, text, values }) : query(...args);
+      const name =
+        typeof text === 'string' && args.length <= 2 && !stale.has(text)
+          ? statementNames.get(text)
+          : undefined;
+      if (!name) return query(...args);
+      const sqlText = text as string;
+      return query({ name, text, values }).catch((error: unknown) => {
+        if (!isChangedResultType(error)) throw error;
+        // Another instance's migration added a column to a table a `SELECT *` statement reads:
+        // PostgreSQL refuses to run the statement prepared before it. This connection sends the text
+        // from now on, and this call runs again so, unless it was inside a transaction, which the
+        // refusal ended: then the caller gets the refusal, as for any failed statement.
+        stale.add(sqlText);
+        return query(sqlText, values).catch(() => {
+          throw error;
+        });
+      });
     }) as pg.PoolClient['query'];
   });
   return pool;
+}
+
+/** PostgreSQL's refusal to run a statement prepared before its result's columns changed. */
+function isChangedResultType(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error as { code?: string }).code === '0A000' &&
+    error.message.includes('cached plan must not change result type')
+  );
 }
