@@ -16,6 +16,8 @@ import {
   listTopicsWithAuthorsQuery,
 } from './topic-pages.repository';
 import { updateGroupQuery } from '../notifications/notifications.repository';
+import { idList } from '../../db/id-lists';
+import { usersAmongQuery } from '../users/users.repository';
 import { countReplyQuery, listTopicsQuery } from './topics.repository';
 
 /**
@@ -124,6 +126,11 @@ describeEachDatabase('query plans of the lists and the topic page', (ctx) => {
         expectPrimaryKeyLookup(text, ctx.kind, 'users');
       }
     }
+  });
+
+  it('finds the users of a list of ids (one parameter) each by primary key', async () => {
+    const text = await plan(ctx.db, ctx.kind, usersAmongQuery(ctx.db, idList(ctx.db, [1, 2, 3])));
+    expectPrimaryKeyLookup(text, ctx.kind, 'users');
   });
 
   it('reads a page of messages with authors and likes in one walk of (topic_id, id)', async () => {
