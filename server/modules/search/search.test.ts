@@ -8,7 +8,7 @@ import { describeEachDatabase } from '../../test/databases';
 import { createReply, createTopic, createUser, type TestUser } from '../../test/factories';
 import { apiClient } from '../../test/http';
 import { ERRORS } from '../../../shared/errors';
-import { explainSearch, rareMatchTopicIds, searchTopics } from './search.repository';
+import { explainSearch, rareMatchTopicIds, rememberedAsCommon, searchTopics } from './search.repository';
 
 const BASE = Date.UTC(2026, 0, 1);
 
@@ -250,6 +250,46 @@ describeEachDatabase('search', (ctx) => {
           ctx.db,
         );
       }
+    });
+  });
+
+  describe('a common word', () => {
+    it('is remembered as common after its first search, and still finds what it matches once rare', async () => {
+      const row = await topic('נושא של מילה נפוצה', 'פתיחה');
+      const replies: number[] = [];
+      // One more matching message than the probe reads before it calls a word common.
+      for (let index = 0; index <= 100; index += 1) {
+        const reply = await createReply(ctx.db, {
+          topicId: row.id,
+          userId: other.user.id,
+          content: `<p>שכיחונית ${index}</p>`,
+          now: next(),
+        });
+        replies.push(reply.id);
+      }
+      expect(rememberedAsCommon(ctx.db, 'שכיחונית')).toBe(false);
+      expect(ids(await search('שכיחונית'))).toEqual([row.id]);
+      expect(rememberedAsCommon(ctx.db, 'שכיחונית')).toBe(true);
+      // A rare word is never remembered: it may become common with the next messages.
+      expect(ids(await search('זיקית-נדירה'))).toEqual([]);
+      expect(rememberedAsCommon(ctx.db, 'זיקית-נדירה')).toBe(false);
+
+      // The word becomes rare (all but one reply deleted) while still remembered as common: the
+      // common way finds the same as the probe would, a new topic first, the old one after.
+      await ctx.db.deleteFrom('messages').where('id', 'in', replies.slice(1)).execute();
+      const newer = await topic('שכיחונית בכותרת', 'גוף');
+      expect(rememberedAsCommon(ctx.db, 'שכיחונית')).toBe(true);
+      expect(ids(await search('שכיחונית'))).toEqual([newer.id, row.id]);
+      const probed = await searchTopics(
+        ctx.db,
+        'שכיחונית',
+        null,
+        LIMITS.pageSize + 1,
+        undefined,
+        undefined,
+        100,
+      );
+      expect(probed.map((found) => found.id)).toEqual([newer.id, row.id]);
     });
   });
 
