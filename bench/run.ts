@@ -338,7 +338,19 @@ async function pickTargets(db: Kysely<Database>, summary: DatasetSummary): Promi
     .selectFrom('messages')
     .select(db.fn.max('id').as('id'))
     .executeTakeFirstOrThrow();
-  for (let i = 0; i < 100; i += 1) likeMessageIds.push(1 + Math.floor(random() * Number(maxMessage.id)));
+  // The first message at or after a random id: ids have gaps where messages were deleted (a
+  // dataset's own deletes, or the replies of an earlier run, undone, under a row written since).
+  for (let i = 0; i < 100; i += 1) {
+    const candidate = 1 + Math.floor(random() * Number(maxMessage.id));
+    const found = await db
+      .selectFrom('messages')
+      .select('id')
+      .where('id', '>=', candidate)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    if (found) likeMessageIds.push(Number(found.id));
+  }
   const rarePresent = Object.keys(summary.rareWords);
   const topicIds = await randomTopics(200);
   const asked = new Set([...topicIds, ...replyTopicIds]);
