@@ -1,6 +1,6 @@
 import '@fontsource-variable/rubik';
 import './styles/main.css';
-import { type ReactNode, StrictMode, useEffect } from 'react';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { loadRenderedPage } from './app/routes';
@@ -27,10 +27,17 @@ if (server?.status === 404 && window.location.pathname !== NOT_FOUND_PAGE) {
   // Hydration waits for the page's chunk (preloaded by the server's page): begun before it, the
   // header would answer clicks while the page below, still waiting, let them fall on dead HTML.
   // A chunk that cannot arrive leaves the page to its boundary, as any failed lazy page.
+  // Hydrated as a transition: React then works through the page in slices of a few milliseconds,
+  // yielding to the browser between them, where a default-priority hydration is one task as long
+  // as the whole page (on a throttled phone, the longest task of the page's load).
   if (server)
     void loadRenderedPage(window.location.pathname)
       .catch(() => undefined)
-      .then(() => hydrateRoot(container, <MarkHydrated root={container}>{app}</MarkHydrated>));
+      .then(() =>
+        startTransition(() => {
+          hydrateRoot(container, <MarkHydrated root={container}>{app}</MarkHydrated>);
+        }),
+      );
   else createRoot(container).render(app);
   scheduleServiceWorker();
 }
