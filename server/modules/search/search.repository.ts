@@ -54,11 +54,12 @@ function matchesText(db: Kysely<Database>, text: string): Expression<SqlBool> {
 const RARE_MATCH_LIMIT = 100;
 
 /**
- * The words found common lately, per database, so that their next pages and searches skip the
- * probe (on PostgreSQL half of a common word's time in the database: 2.5 of 5.1 ms, 1,000,000
- * messages). Only "common" is remembered: the common way gives the right page for any word, a
- * rare one included, so a word that has since become rare costs a little more and finds the same;
- * a rare answer is never kept, as a rare word can become common with the next messages.
+ * The words found common lately, per database and probe limit, so that their next pages and
+ * searches skip the probe (on PostgreSQL half of a common word's time in the database: 2.5 of
+ * 5.1 ms, 1,000,000 messages). Only "common" is remembered: the common way gives the right page
+ * for any word, a rare one included, so a word that has since become rare costs a little more and
+ * finds the same; a rare answer is never kept, as a rare word can become common with the next
+ * messages.
  */
 const COMMON_WORDS_KEPT = 1_000;
 const COMMON_WORD_TTL_MS = 10 * 60_000;
@@ -74,9 +75,16 @@ function commonWordsOf(db: Kysely<Database>): LRUCache<string, true> {
   return words;
 }
 
+/** The memo's key: a word is common under the probe's limit. */
+const commonWordKey = (text: string, rareLimit: number) => `${rareLimit}:${text}`;
+
 /** Whether `text` is remembered as a common word of this database (its next search skips the probe). */
-export function rememberedAsCommon(db: Kysely<Database>, text: string): boolean {
-  return commonWordsOf(db).has(text);
+export function rememberedAsCommon(
+  db: Kysely<Database>,
+  text: string,
+  rareLimit: number = RARE_MATCH_LIMIT,
+): boolean {
+  return commonWordsOf(db).has(commonWordKey(text, rareLimit));
 }
 
 /** How many of the newest topics a page of a common word first checks directly, before the index. */
@@ -110,9 +118,9 @@ export async function searchTopics(
   messageBudget: number = RECENT_MESSAGE_BUDGET,
   rareLimit: number = RARE_MATCH_LIMIT,
 ): Promise<TopicRow[]> {
-  // The memo holds what the default limit decided; a caller's own limit (the tests') always probes.
-  const remembered = rareLimit === RARE_MATCH_LIMIT ? commonWordsOf(db) : null;
-  if (!remembered?.has(text)) {
+  const commonWords = commonWordsOf(db);
+  const key = commonWordKey(text, rareLimit);
+  if (!commonWords.has(key)) {
     const rare = await rareMatchTopicIds(db, text, rareLimit);
     if (rare !== null) {
       if (rare.length === 0) return [];
@@ -121,7 +129,7 @@ export async function searchTopics(
         ? compiledTopicsAmong.all(db, list, limit)
         : compiledTopicsAmong.before(db, list, before, limit);
     }
-    remembered?.set(text, true);
+    commonWords.set(key, true);
   }
   const recent =
     before === null
