@@ -1,4 +1,5 @@
 import { type ConsoleMessage, expect, type Page, test } from '@playwright/test';
+import { HYDRATED_ATTRIBUTE } from '../shared/app-loader-script';
 import {
   holdBack,
   isEntryScript,
@@ -29,6 +30,15 @@ function watchConsole(page: Page): string[] {
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return problems;
+}
+
+/** Makes the page's CPU `rate` times slower, as a phone's; the function returned gives its speed back. */
+async function slowCpu(page: Page, rate: number): Promise<() => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  return async () => {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  };
 }
 
 test('without JavaScript a reader reads a topic, goes to its forum and back home through plain links', async ({
@@ -178,8 +188,7 @@ test("a tap on the header's theme switch while the page hydrates on a slow phone
   // button the app does not run yet (the switch is a lazy part of the header whose chunk may not be
   // in). The page's loader holds the tap until the button is live and the root hydrated, then taps
   // again. A CPU twenty times slower makes hydration last seconds.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+  const fullSpeed = await slowCpu(page, 20);
   await page.goto(`/topic/${topicId}`, { waitUntil: 'commit' });
   // Hydration has begun: React has taken the page's root.
   await page.waitForFunction(
@@ -193,7 +202,7 @@ test("a tap on the header's theme switch while the page hydrates on a slow phone
   const box = await page.locator('.theme-toggle').boundingBox();
   if (!box) throw new Error('the theme switch is not on the page');
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await fullSpeed();
   await expect(page.locator('html')).toHaveAttribute('data-theme', before === 'dark' ? 'light' : 'dark');
   expect(problems).toEqual([]);
 });
@@ -207,14 +216,14 @@ test('a page is hydrated in slices, the browser free to run other work between t
   // Between two tasks of the page, is the header hydrated while the footer, last in the page, is not
   // yet? Never, when hydration is one task (React's default priority): that task is the longest of a
   // throttled phone's load. As a transition React renders a few milliseconds at a time.
-  await page.addInitScript(() => {
+  await page.addInitScript((attribute) => {
     const hydrated = (element: Element | null) =>
       element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
     const channel = new MessageChannel();
     const state = { between: 0 };
     Object.assign(window, { hydrationSlices: state });
     channel.port1.onmessage = () => {
-      if (document.getElementById('root')?.hasAttribute('data-hydrated')) return;
+      if (document.getElementById('root')?.hasAttribute(attribute)) return;
       if (
         hydrated(document.querySelector('.site-header')) &&
         !hydrated(document.querySelector('.site-footer'))
@@ -223,12 +232,11 @@ test('a page is hydrated in slices, the browser free to run other work between t
       channel.port2.postMessage(null);
     };
     channel.port2.postMessage(null);
-  });
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  }, HYDRATED_ATTRIBUTE);
+  const fullSpeed = await slowCpu(page, 4);
   await page.goto(`/topic/${topicId}`);
-  await expect(page.locator('#root')).toHaveAttribute('data-hydrated', '');
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await expect(page.locator('#root')).toHaveAttribute(HYDRATED_ATTRIBUTE, '');
+  await fullSpeed();
   const between = await page.evaluate(
     () => (window as unknown as { hydrationSlices: { between: number } }).hydrationSlices.between,
   );
