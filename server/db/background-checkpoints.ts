@@ -22,8 +22,13 @@ export const FALLBACK_AUTOCHECKPOINT_PAGES = 10_000;
  * does not pay the thread's ~8 MB, and SQLite's own threshold (1,000 pages, 4 MB) is still far.
  */
 export const START_AFTER_WAL_BYTES = 1024 * 1024;
-/** How often a finished query may look at the log's size before the thread runs. */
-const WAL_SIZE_CHECK_MS = 1000;
+/**
+ * How often a finished query may look at the log's size before the thread runs (a stat of the
+ * log, some microseconds). A burst of replies writes ~20,000 pages a second: checked once a second,
+ * the log reached the connection's own checkpoint (FALLBACK_AUTOCHECKPOINT_PAGES) before the thread
+ * started, and one reply's commit copied 40 MB while every request waited (28–36 ms).
+ */
+export const WAL_SIZE_CHECK_MS = 100;
 
 /**
  * The full-text indexes (migrations 2026-11-21T13-00 and 2026-11-23T00-45) whose segments the

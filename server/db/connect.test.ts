@@ -11,6 +11,7 @@ import {
   FALLBACK_AUTOCHECKPOINT_PAGES,
   MERGED_SEARCH_INDEXES,
   START_AFTER_WAL_BYTES,
+  WAL_SIZE_CHECK_MS,
 } from './background-checkpoints';
 import { connectDatabase } from './connect';
 import { migrateToLatest } from './migrate';
@@ -130,9 +131,10 @@ describe('SQLite write-ahead log checkpoints', () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(countInFileAlone()).toBe(0);
       // Past START_AFTER_WAL_BYTES (each note is two 4 KB pages), far below the connection's own
-      // checkpoint threshold: only the thread copies them.
+      // checkpoint threshold: only the thread copies them. The log's size is looked at again within
+      // a burst of writes, not a second later, when the log could have reached that threshold.
       await insertNotes(Math.ceil(START_AFTER_WAL_BYTES / 8192) + 50);
-      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await new Promise((resolve) => setTimeout(resolve, 3 * WAL_SIZE_CHECK_MS));
       await insertNotes(1);
       const total = 11 + Math.ceil(START_AFTER_WAL_BYTES / 8192) + 50 + 1;
       await vi.waitFor(() => expect(countInFileAlone()).toBe(total), { timeout: 10_000, interval: 100 });
