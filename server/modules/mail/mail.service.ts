@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Transporter } from 'nodemailer';
@@ -71,11 +71,24 @@ export function createMailer(config: Config, log: Logger): Mailer {
   return {
     async send(mail) {
       const info = await (await open()).sendMail(messageOf(from, mail));
-      await mkdir(outbox, { recursive: true });
-      const file = path.join(outbox, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
-      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      const file = path.join(outbox, `${Date.now()}-${randomUUID().slice(0, 8)}.eml`);
+      await writeToOutbox(outbox, file, info.message as Buffer);
       log.info({ to: mail.to, link: mail.link, file }, 'no SMTP_URL: mail written to the outbox');
     },
     close,
   };
+}
+
+/**
+ * Writes one mail file, making the outbox folder only when it is missing (the first mail, or
+ * after someone emptied DATA_DIR): a `mkdir` before every mail was a system call per reply.
+ */
+async function writeToOutbox(outbox: string, file: string, message: Buffer): Promise<void> {
+  try {
+    await writeFile(file, message, { mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(outbox, { recursive: true });
+    await writeFile(file, message, { mode: 0o600 });
+  }
 }

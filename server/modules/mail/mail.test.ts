@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -52,6 +52,17 @@ describe('mail', () => {
     expect(eml).toMatch(/Content-Type: text\/plain/);
     expect(eml).toMatch(/Content-Type: text\/html/);
     expect(entries[0]).toMatchObject({ to: 'dana@example.test', link: mail.link });
+  });
+
+  it('makes the outbox again when it was removed while the server runs', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'forum-mail-'));
+    const config = loadConfig({ DATA_DIR: dataDir, SECRET_KEY: 'x'.repeat(32), SITE_NAME: 'פורום' });
+    const mailer = createMailer(config, recordingLog().log);
+    await mailer.send(mail);
+    rmSync(path.join(dataDir, 'outbox'), { recursive: true });
+    await mailer.send(mail);
+    mailer.close();
+    expect(readdirSync(path.join(dataDir, 'outbox'))).toHaveLength(1);
   });
 
   it('sends over SMTP when SMTP_URL is set, and throws when the server refuses', async () => {

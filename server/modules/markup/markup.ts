@@ -146,8 +146,8 @@ export function previewText(plain: string, max = 200): string {
  * trimming. Checked on the sanitised HTML, so markup that sanitising removed counts as nothing,
  * and formatting with no text in it (`<b> </b>`) is empty too; an image is content.
  */
-export function isEmptyMessage(sanitized: string): boolean {
-  return !/<img\s/i.test(sanitized) && messagePlainText(sanitized).length === 0;
+export function isEmptyMessage(sanitized: string, plain = messagePlainText(sanitized)): boolean {
+  return !/<img\s/i.test(sanitized) && plain.length === 0;
 }
 
 export interface PreparedContent {
@@ -179,7 +179,8 @@ export function prepareMessageContent(html: string): PreparedContent {
     throw apiError('message_too_long');
   }
   const content = sanitizeStoredText(html);
-  if (isEmptyMessage(content)) throw apiError('empty_message');
+  // One plain-text pass (a second sanitize-html parse) serves the emptiness check and the search text.
   const plain = messagePlainText(content);
+  if (isEmptyMessage(content, plain)) throw apiError('empty_message');
   return { content, contentSearch: normalizeForSearch(plain), preview: previewText(plain) };
 }

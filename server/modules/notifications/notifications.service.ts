@@ -1,5 +1,5 @@
 import { publish } from '../../events';
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { LIMITS } from '../../../shared/limits';
 import { messagePath, notificationText } from '../../../shared/notification-texts';
@@ -276,9 +276,12 @@ async function notify(
   return true;
 }
 
-/** A Message-ID made once per queued mail; the domain part only has to be unique to us. */
+/**
+ * A Message-ID made once per queued mail; the domain part only has to be unique to us. A random
+ * UUID comes from a buffered pool: `randomBytes` asked OpenSSL once per reply (0.7 % of its CPU).
+ */
 function newMessageId(): string {
-  return `<${randomBytes(16).toString('hex')}@notifications.forum>`;
+  return `<${randomUUID()}@notifications.forum>`;
 }
 
 /** The notifications answer: rows newest first with their text, actors and the unread count. */
