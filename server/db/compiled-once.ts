@@ -1,13 +1,13 @@
 import {
   type CompiledQuery,
   createQueryId,
-  type DialectAdapter,
   type Kysely,
   PostgresAdapter,
   type QueryResult,
   type Transaction,
 } from 'kysely';
 import type { Database } from './database';
+import { perDatabase } from './per-database';
 import { prepareOnPostgres } from './postgres-statements';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -45,21 +45,14 @@ export function compiledStatementOnce<Args extends readonly unknown[], Row>(
   build: (db: Db, ...args: Args) => { compile(): CompiledQuery<Row> },
   placeholders: Args,
 ): (db: Db, ...args: Args) => Promise<QueryResult<Row>> {
-  // Keyed by the dialect's adapter, which a Kysely instance hands on to each of its transactions
-  // (every transaction is a new handle). The app adds no Kysely plugins, the other thing that
-  // could make two handles of one database compile differently.
   // With each query, the argument every parameter takes (-1: a constant of the query), found once.
-  const compiled = new WeakMap<DialectAdapter, { query: CompiledQuery<Row>; argumentAt: number[] }>();
+  const compiledFor = perDatabase((db) => {
+    const query = build(db, ...placeholders).compile();
+    if (db.getExecutor().adapter instanceof PostgresAdapter) prepareOnPostgres(query.sql);
+    return { query, argumentAt: query.parameters.map((value) => placeholders.indexOf(value)) };
+  });
   return async (db, ...args) => {
-    const adapter = db.getExecutor().adapter;
-    let entry = compiled.get(adapter);
-    if (!entry) {
-      const query = build(db, ...placeholders).compile();
-      if (adapter instanceof PostgresAdapter) prepareOnPostgres(query.sql);
-      entry = { query, argumentAt: query.parameters.map((value) => placeholders.indexOf(value)) };
-      compiled.set(adapter, entry);
-    }
-    const { query, argumentAt } = entry;
+    const { query, argumentAt } = compiledFor(db);
     const parameters = query.parameters.map((value, index) => {
       const at = argumentAt[index] ?? -1;
       return at < 0 ? value : args[at];

@@ -1,8 +1,9 @@
 import type { Deps } from '../../deps';
 import { randomBytes } from 'node:crypto';
-import { type Kysely, PostgresAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
 import { messagePath } from '../../../shared/notification-texts';
 import { CATEGORY_OF, type NotificationKind } from '../../../shared/schemas/notifications';
+import { databaseKind } from '../../db/connect';
 import type { Database, NotificationMailRow, NotificationRow } from '../../db/database';
 import type { OutgoingMail } from '../mail/mail.service';
 import { type PeriodicTask, startPeriodicTask } from '../../periodic-task';
@@ -33,8 +34,6 @@ const DIGEST_MAX_ITEMS = 30;
 
 export const newInstanceId = () => randomBytes(6).toString('hex');
 
-const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
-
 /**
  * Takes up to `limit` due mails for this instance: `pending` becomes `sending` with the claim's
  * time, committed before anything is sent. On PostgreSQL `FOR UPDATE SKIP LOCKED` lets instances
@@ -52,7 +51,7 @@ export async function claimDueMails(deps: MailQueueDeps, limit = BATCH): Promise
       .orderBy('next_attempt_at')
       .orderBy('id')
       .limit(limit);
-    if (isPostgres(deps.db)) due = due.forUpdate().skipLocked();
+    if (databaseKind(deps.db) === 'postgres') due = due.forUpdate().skipLocked();
     const ids = (await due.execute()).map((row) => row.id);
     if (ids.length === 0) return [];
     return trx

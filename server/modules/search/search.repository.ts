@@ -1,16 +1,10 @@
-import {
-  type CompiledQuery,
-  type DialectAdapter,
-  type Expression,
-  type Kysely,
-  type SqlBool,
-  sql,
-} from 'kysely';
+import { type CompiledQuery, type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { compiledOnce, integerPlaceholder, textPlaceholder } from '../../db/compiled-once';
 import { databaseKind } from '../../db/connect';
 import type { Database, TopicRow } from '../../db/database';
 import { idList, isAmongIds } from '../../db/id-lists';
+import { perDatabase } from '../../db/per-database';
 
 /** An FTS5 phrase: with the trigram tokenizer a quoted phrase matches as a plain substring. */
 export function ftsPhrase(text: string): string {
@@ -63,17 +57,9 @@ const RARE_MATCH_LIMIT = 100;
  */
 const COMMON_WORDS_KEPT = 1_000;
 const COMMON_WORD_TTL_MS = 10 * 60_000;
-const commonWords = new WeakMap<DialectAdapter, LRUCache<string, true>>();
-
-function commonWordsOf(db: Kysely<Database>): LRUCache<string, true> {
-  const adapter = db.getExecutor().adapter;
-  let words = commonWords.get(adapter);
-  if (!words) {
-    words = new LRUCache({ max: COMMON_WORDS_KEPT, ttl: COMMON_WORD_TTL_MS, ttlAutopurge: false });
-    commonWords.set(adapter, words);
-  }
-  return words;
-}
+const commonWordsOf = perDatabase(
+  () => new LRUCache<string, true>({ max: COMMON_WORDS_KEPT, ttl: COMMON_WORD_TTL_MS, ttlAutopurge: false }),
+);
 
 /** The memo's key: a word is common under the probe's limit. */
 const commonWordKey = (text: string, rareLimit: number) => `${rareLimit}:${text}`;
