@@ -8,11 +8,11 @@ describe('perDatabase', () => {
     const second = connectDatabase({ kind: 'sqlite', file: ':memory:' });
     try {
       let made = 0;
-      const valueOf = perDatabase(() => ({ serial: ++made }));
-      const ofFirst = valueOf(first);
-      expect(await first.transaction().execute(async (trx) => valueOf(trx))).toBe(ofFirst);
-      expect(valueOf(first)).toBe(ofFirst);
-      const ofSecond = valueOf(second);
+      const madeFor = perDatabase(() => ({ serial: ++made }));
+      const ofFirst = madeFor(first);
+      expect(await first.transaction().execute(async (trx) => madeFor(trx))).toBe(ofFirst);
+      expect(madeFor(first)).toBe(ofFirst);
+      const ofSecond = madeFor(second);
       expect(ofSecond).not.toBe(ofFirst);
       expect([ofFirst.serial, ofSecond.serial, made]).toEqual([1, 2, 2]);
     } finally {

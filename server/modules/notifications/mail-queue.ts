@@ -1,10 +1,9 @@
 import type { Deps } from '../../deps';
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { messagePath } from '../../../shared/notification-texts';
 import { CATEGORY_OF, type NotificationKind } from '../../../shared/schemas/notifications';
 import { databaseKind } from '../../db/connect';
-import type { Database, NotificationMailRow, NotificationRow } from '../../db/database';
+import type { NotificationMailRow, NotificationRow } from '../../db/database';
 import type { OutgoingMail } from '../mail/mail.service';
 import { type PeriodicTask, startPeriodicTask } from '../../periodic-task';
 import { messagePlainText, previewText } from '../markup/markup';
