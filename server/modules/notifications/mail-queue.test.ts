@@ -167,6 +167,39 @@ describeEachDatabase(
       expect(mailsTo(author)).toHaveLength(0);
     });
 
+    it('queues one immediate mail for a day’s likes of a message: a like joining the group queues none', async () => {
+      await setPreferences(author, { likes: 'immediate' });
+      const third = await createUser(ctx.db);
+      for (const liker of [replier, third]) {
+        const liked = await api().get(`/api/message/like/${topicId}`, { token: liker.token });
+        expect(liked.statusCode, liked.body).toBe(200);
+      }
+      const [notification, ...more] = await ctx.db
+        .selectFrom('notifications')
+        .select(['id', 'actor_count', 'created_at'])
+        .where('user_id', '=', author.user.id)
+        .execute();
+      expect(more).toEqual([]);
+      expect(notification?.actor_count).toBe(2);
+      const mails = await ctx.db
+        .selectFrom('notification_mails')
+        .select(['kind', 'notification_id', 'status', 'next_attempt_at', 'created_at', 'message_id_header'])
+        .where('user_id', '=', author.user.id)
+        .execute();
+      expect(mails).toEqual([
+        {
+          kind: 'immediate',
+          notification_id: notification?.id,
+          status: 'pending',
+          next_attempt_at: notification?.created_at,
+          created_at: notification?.created_at,
+          message_id_header: expect.stringMatching(/^<[0-9a-f-]{36}@notifications\.forum>$/),
+        },
+      ]);
+      expect(await runMailQueueOnce(queue())).toMatchObject({ sent: 1 });
+      expect(mailsTo(author)).toHaveLength(1);
+    });
+
     it('gathers a daily digest and sends it the next morning', async () => {
       await setPreferences(author, { replies: 'digest' });
       await reply('<p>ראשונה</p>');

@@ -246,21 +246,15 @@ async function notify(
   preferences: NotificationPreferences,
   row: NotificationDraft,
 ): Promise<boolean> {
-  const created = await repo.insertNotification(trx, { ...row, createdAt: now });
+  const delivery = preferences[CATEGORY_OF[row.kind]];
+  const notification = { ...row, createdAt: now };
+  const created =
+    delivery === 'immediate'
+      ? await repo.insertNotificationWithMail(trx, notification, newMessageId())
+      : await repo.insertNotification(trx, notification);
   if (!created) return false;
   await announce(trx, row.userId, created.id);
-  const delivery = preferences[CATEGORY_OF[row.kind]];
-  if (delivery === 'immediate') {
-    await repo.enqueueMail(trx, {
-      userId: row.userId,
-      kind: 'immediate',
-      notificationId: created.id,
-      dedupeKey: null,
-      messageIdHeader: newMessageId(),
-      dueAt: now,
-      now,
-    });
-  } else if (delivery === 'digest') {
+  if (delivery === 'digest') {
     await repo.markForDigest(trx, created.id);
     const dueAt = nextDayStart(now) + DIGEST_HOUR * 60 * 60 * 1000;
     await repo.enqueueMail(trx, {
