@@ -41,14 +41,15 @@ export const TEST_DATABASE_KINDS: DatabaseKind[] = TEST_DATABASE_URL ? ['sqlite'
 
 /**
  * Runs a suite once per database, each against a fresh, migrated database with the forums seeded
- * and an app built on it. `ctx` is filled before the suite's first test.
+ * and an app built on it. `ctx` is filled before the suite's first test. `only` keeps the suite to
+ * one database, for what the other does not have (a statement only PostgreSQL runs).
  */
 export function describeEachDatabase(
   name: string,
   suite: (ctx: TestContext) => void,
-  options: { config?: Partial<Record<string, string>> } = {},
+  options: { config?: Partial<Record<string, string>>; only?: DatabaseKind } = {},
 ) {
-  for (const kind of TEST_DATABASE_KINDS) {
+  for (const kind of TEST_DATABASE_KINDS.filter((each) => !options.only || each === options.only)) {
     describe(`${name} [${kind}]`, () => {
       const ctx = {} as TestContext;
       let dropDatabase: () => Promise<void> = async () => {};

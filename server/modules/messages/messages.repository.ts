@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, QueryCreator, Transaction } from 'kysely';
 import {
   compiledOnce,
   compiledStatementOnce,
@@ -31,13 +31,15 @@ export function newMessageRow(message: NewMessage): Insertable<MessagesTable> {
   };
 }
 
+/** A message's insert: on its own, or inside a reply's one statement on PostgreSQL (insertReply). */
+export function insertMessageQuery(db: QueryCreator<Database>, message: NewMessage) {
+  return db.insertInto('messages').values(newMessageRow(message)).returningAll();
+}
+
 /** Every reply and topic writes one: compiled once (see compiledLockMessageWithTopic below). */
 const compiledInsertMessage = compiledOnce(
   (db, topicId: number | null, userId: number, content: string, contentSearch: string, createdAt: number) =>
-    db
-      .insertInto('messages')
-      .values(newMessageRow({ topicId, userId, content, contentSearch, createdAt }))
-      .returningAll(),
+    insertMessageQuery(db, { topicId, userId, content, contentSearch, createdAt }),
   [
     integerPlaceholder(0),
     integerPlaceholder(1),

@@ -18,7 +18,7 @@ import {
 import { updateGroupQuery } from '../notifications/notifications.repository';
 import { idList } from '../../db/id-lists';
 import { usersAmongQuery } from '../users/users.repository';
-import { countReplyQuery, listTopicsQuery } from './topics.repository';
+import { countReplyQuery, insertCountedReplyQuery, listTopicsQuery } from './topics.repository';
 
 /**
  * The plan of a query, one line per step.
@@ -153,6 +153,22 @@ describeEachDatabase('query plans of the lists and the topic page', (ctx) => {
     expectLikesByPrimaryKey(head, ctx.kind);
   });
 });
+
+// SQLite runs the message's insert and countReplyQuery apart (checked above).
+describeEachDatabase(
+  'query plan of a reply on PostgreSQL',
+  (ctx) => {
+    it('writes the message and counts it into its topic in one statement, by the same lookups', async () => {
+      const reply = { topicId: 1, userId: 1, content: '<p>x</p>', contentSearch: 'x', createdAt: 1 };
+      const text = await plan(ctx.db, ctx.kind, insertCountedReplyQuery(ctx.db, reply, 1_000_000));
+      expect(text).toMatch(/Insert on messages/);
+      expectPrimaryKeyLookup(text, ctx.kind, 'topics');
+      expect(text).toMatch(/Index (Only )?Scan using topics_timestamp_key on topics holder/);
+      expect(text).not.toMatch(/Seq Scan/);
+    });
+  },
+  { only: 'postgres' },
+);
 
 describeEachDatabase('query plans of the reply and like writes', (ctx) => {
   it('counts a reply by the topic primary key and probes its order key by the timestamp index', async () => {

@@ -8,6 +8,7 @@ import { describeEachDatabase } from '../../test/databases';
 import { createReply, createTopic, createUser, type TestUser } from '../../test/factories';
 import { apiClient } from '../../test/http';
 import { contentSnapshot } from '../../test/snapshot';
+import { activityTimestamp } from './topics.repository';
 
 const HEBREW = /[\u0590-\u05FF]/;
 
@@ -356,6 +357,36 @@ describeEachDatabase('topic writes', (ctx) => {
       expect(row.replies).toBe(3);
       expect(Math.floor(row.timestamp / 1000)).toBe(start + 30_000);
       expect(row.timestamp).toBeGreaterThan(later.timestamp);
+    });
+
+    it('moves the topic to the next free key when another topic holds the one its reply would take', async () => {
+      const start = Date.UTC(2026, 7, 1);
+      const { topic } = await createTopic(ctx.db, { userId: user.user.id, now: start });
+      const { topic: holder } = await createTopic(ctx.db, { userId: user.user.id, now: start + 1 });
+      const replyAt = start + 60_000;
+      await ctx.db
+        .updateTable('topics')
+        .set({ timestamp: activityTimestamp(replyAt, topic.id) })
+        .where('id', '=', holder.id)
+        .execute();
+      const reply = await createReply(ctx.db, { topicId: topic.id, userId: other.user.id, now: replyAt });
+      const row = await ctx.db
+        .selectFrom('topics')
+        .selectAll()
+        .where('id', '=', topic.id)
+        .executeTakeFirstOrThrow();
+      expect(row.replies).toBe(1);
+      expect(row.timestamp).toBe(activityTimestamp(replyAt + 1, topic.id));
+      const messages = await ctx.db
+        .selectFrom('messages')
+        .select(['id', 'created_at'])
+        .where('topic_id', '=', topic.id)
+        .orderBy('id')
+        .execute();
+      expect(messages).toEqual([
+        { id: topic.id, created_at: start },
+        { id: reply.id, created_at: replyAt },
+      ]);
     });
 
     it("keeps the order key when a reply is dated before the topic's newest activity", async () => {
