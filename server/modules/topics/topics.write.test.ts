@@ -343,17 +343,16 @@ describeEachDatabase('topic writes', (ctx) => {
   });
 
   describe('insertReply', () => {
+    const storedTopic = (id: number) =>
+      ctx.db.selectFrom('topics').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
     it('counts the topic up by one and moves it to the reply, whatever the thread length', async () => {
       const start = Date.UTC(2026, 5, 1);
       const { topic } = await createTopic(ctx.db, { userId: user.user.id, now: start });
       const { topic: later } = await createTopic(ctx.db, { userId: user.user.id, now: start + 5_000 });
       for (let index = 1; index <= 3; index += 1)
         await createReply(ctx.db, { topicId: topic.id, userId: other.user.id, now: start + 10_000 * index });
-      const row = await ctx.db
-        .selectFrom('topics')
-        .selectAll()
-        .where('id', '=', topic.id)
-        .executeTakeFirstOrThrow();
+      const row = await storedTopic(topic.id);
       expect(row.replies).toBe(3);
       expect(Math.floor(row.timestamp / 1000)).toBe(start + 30_000);
       expect(row.timestamp).toBeGreaterThan(later.timestamp);
@@ -370,11 +369,7 @@ describeEachDatabase('topic writes', (ctx) => {
         .where('id', '=', holder.id)
         .execute();
       const reply = await createReply(ctx.db, { topicId: topic.id, userId: other.user.id, now: replyAt });
-      const row = await ctx.db
-        .selectFrom('topics')
-        .selectAll()
-        .where('id', '=', topic.id)
-        .executeTakeFirstOrThrow();
+      const row = await storedTopic(topic.id);
       expect(row.replies).toBe(1);
       expect(row.timestamp).toBe(activityTimestamp(replyAt + 1, topic.id));
       const messages = await ctx.db
@@ -393,17 +388,9 @@ describeEachDatabase('topic writes', (ctx) => {
       const start = Date.UTC(2026, 6, 1);
       const { topic } = await createTopic(ctx.db, { userId: user.user.id, now: start });
       await createReply(ctx.db, { topicId: topic.id, userId: other.user.id, now: start + 60_000 });
-      const before = await ctx.db
-        .selectFrom('topics')
-        .selectAll()
-        .where('id', '=', topic.id)
-        .executeTakeFirstOrThrow();
+      const before = await storedTopic(topic.id);
       await createReply(ctx.db, { topicId: topic.id, userId: other.user.id, now: start + 30_000 });
-      const after = await ctx.db
-        .selectFrom('topics')
-        .selectAll()
-        .where('id', '=', topic.id)
-        .executeTakeFirstOrThrow();
+      const after = await storedTopic(topic.id);
       expect(after.replies).toBe(2);
       expect(after.timestamp).toBe(before.timestamp);
     });
