@@ -8,7 +8,8 @@ import { describeEachDatabase } from '../../test/databases';
 import { createReply, createTopic, createUser, type TestUser } from '../../test/factories';
 import { apiClient } from '../../test/http';
 import { contentSnapshot } from '../../test/snapshot';
-import { activityTimestamp } from './topics.repository';
+import { prepareMessageContent } from '../markup/markup';
+import { activityTimestamp, insertReply } from './topics.repository';
 
 const HEBREW = /[\u0590-\u05FF]/;
 
@@ -356,6 +357,27 @@ describeEachDatabase('topic writes', (ctx) => {
       expect(row.replies).toBe(3);
       expect(Math.floor(row.timestamp / 1000)).toBe(start + 30_000);
       expect(row.timestamp).toBeGreaterThan(later.timestamp);
+    });
+
+    it('answers the reply and its counted topic as they are stored', async () => {
+      const start = Date.UTC(2026, 8, 1);
+      const { topic } = await createTopic(ctx.db, { userId: user.user.id, now: start });
+      const written = await ctx.db.transaction().execute((trx) =>
+        insertReply(trx, {
+          topicId: topic.id,
+          userId: other.user.id,
+          body: prepareMessageContent('<p>תגובה</p>'),
+          createdAt: start + 1_000,
+        }),
+      );
+      expect(written?.topic).toEqual(await storedTopic(topic.id));
+      expect(written?.reply).toEqual(
+        await ctx.db
+          .selectFrom('messages')
+          .selectAll()
+          .where('id', '=', written?.reply.id ?? 0)
+          .executeTakeFirstOrThrow(),
+      );
     });
 
     it('moves the topic to the next free key when another topic holds the one its reply would take', async () => {
