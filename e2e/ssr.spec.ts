@@ -233,7 +233,9 @@ test('a page is hydrated in slices, the browser free to run other work between t
     };
     channel.port2.postMessage(null);
   }, HYDRATED_ATTRIBUTE);
-  const fullSpeed = await slowCpu(page, 4);
+  // Twenty times slower, as the tap test: at four, a quick moment of a fast machine hydrated the
+  // header and the footer in one slice (CI, 2026-11-28), and the test saw nothing between them.
+  const fullSpeed = await slowCpu(page, 20);
   await page.goto(`/topic/${topicId}`);
   await expect(page.locator('#root')).toHaveAttribute(HYDRATED_ATTRIBUTE, '');
   await fullSpeed();
