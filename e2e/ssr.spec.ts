@@ -237,7 +237,8 @@ test('a page is hydrated in slices, the browser free to run other work between t
   // header and the footer in one slice (CI, 2026-11-28), and the test saw nothing between them.
   const fullSpeed = await slowCpu(page, 20);
   await page.goto(`/topic/${topicId}`);
-  await expect(page.locator('#root')).toHaveAttribute(HYDRATED_ATTRIBUTE, '');
+  // About five seconds of hydration at that speed here: room for a busier machine.
+  await expect(page.locator('#root')).toHaveAttribute(HYDRATED_ATTRIBUTE, '', { timeout: 30_000 });
   await fullSpeed();
   const between = await page.evaluate(
     () => (window as unknown as { hydrationSlices: { between: number } }).hydrationSlices.between,
