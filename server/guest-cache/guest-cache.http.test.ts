@@ -9,6 +9,7 @@ import { writeClientBuild } from '../test/client-build';
 import { describeEachDatabase } from '../test/databases';
 import { createReply, createTopic, createUser, type TestUser } from '../test/factories';
 import { apiClient } from '../test/http';
+import { countStatements } from '../test/statements';
 
 const json = <T>(response: LightMyRequestResponse) => response.json() as T;
 
@@ -354,6 +355,22 @@ describeEachDatabase('guest cache', (ctx) => {
       expect(isCached(url)).toBe(true);
       expect((await api().get(url, { token: admin.token })).body).toBe(asGuest.body);
       expect(asUser.body).toBe(asGuest.body);
+    });
+
+    it('look up no session on a public route: a miss costs what a guest’s does', async () => {
+      const url = `/api/topic/${topicA}`;
+      app.guestCache.clear();
+      const { result: asGuest, statements: guestStatements } = await countStatements(() => guestGet(url));
+      for (const token of [author.token, 'forged-token']) {
+        app.guestCache.clear();
+        const { result: asUser, statements } = await countStatements(() => api().get(url, { token }));
+        expect(asUser.statusCode).toBe(200);
+        expect(asUser.body).toBe(asGuest.body);
+        expect(statements).toBe(guestStatements);
+      }
+      // A personal route still knows who asks, and refuses a forged token.
+      expect((await api().get('/api/notifications', { token: author.token })).statusCode).toBe(200);
+      expect((await api().get('/api/notifications', { token: 'forged-token' })).statusCode).toBe(401);
     });
 
     it("never get another user's personal answer, which is private and never kept", async () => {

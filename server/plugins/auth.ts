@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/database';
+import { PUBLIC_ROUTES } from '../guest-cache/guest-cache.plugin';
 import { apiError } from '../http-error';
 import { findSessionUser } from '../modules/accounts/accounts.repository';
 
@@ -21,19 +22,27 @@ export function hashToken(token: string): string {
  * Resolves `Authorization: Bearer <token>` to the active, unsuspended user of an unexpired session.
  * A missing, expired, revoked or forged token leaves the request a guest; the shared policy decides
  * what a guest may do.
+ *
+ * A public route's answer is the same for everyone (PUBLIC_ROUTES: none reads `request.user`), so
+ * its requests are not looked up: a logged-in reader's home, forum and topic pages cost no session
+ * query and no token hash, and answer exactly what a guest gets.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   // A callback hook: a guest's request (most of them) leaves at once, without a promise.
   app.addHook('onRequest', (request, _reply, done) => {
     const token = bearerToken(request);
-    if (!token) return done();
+    if (!token || isSameForEveryone(request)) return done();
     findSessionUser(app.db, hashToken(token), app.clock.now()).then((user) => {
       request.user = user ?? null;
       done();
     }, done);
   });
 });
+
+function isSameForEveryone(request: FastifyRequest): boolean {
+  return request.method === 'GET' && Object.hasOwn(PUBLIC_ROUTES, request.routeOptions.url ?? '');
+}
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
