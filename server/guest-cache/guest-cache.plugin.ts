@@ -28,7 +28,7 @@ const idOf = (value: string | undefined) => Number(value);
  * The answers the cache keeps, by route pattern, with the tags of what each shows. Each of them is
  * the same for every visitor: none reads `request.user`, and none carries a personal field (likes
  * are lists of user ids, the same for all). A route whose answer depends on who asks must never be
- * listed here.
+ * listed here: the auth plugin looks up no session for these (its `request.user` stays null).
  */
 export const PUBLIC_ROUTES: Readonly<Record<string, (params: RouteParams) => string[]>> = {
   '/api/home': () => [cacheTags.home],
