@@ -13,6 +13,7 @@ import {
 import {
   findTopicWithMainMessageQuery,
   listTopicMessagesWithAuthorsQuery,
+  topicPageQuery,
   listTopicsWithAuthorsQuery,
 } from './topic-pages.repository';
 import { updateGroupQuery } from '../notifications/notifications.repository';
@@ -151,6 +152,17 @@ describeEachDatabase('query plans of the lists and the topic page', (ctx) => {
     expectPrimaryKeyLookup(head, ctx.kind, 'topics');
     expectPrimaryKeyLookup(head, ctx.kind, 'users');
     expectLikesByPrimaryKey(head, ctx.kind);
+  });
+
+  it('reads a topic page, head and newest messages, in one statement by the same lookups', async () => {
+    const text = await plan(ctx.db, ctx.kind, topicPageQuery(ctx.db, topicId, limit));
+    // SQLite reads the newest messages' derived table (at most `limit` rows) as its walk yields them.
+    const outer = text.replace(/^USE TEMP B-TREE FOR group_concat\(ORDER BY\)$|^SCAN newest$/gm, '');
+    expectIndexWalk(outer, ctx.kind, /messages_topic_id/);
+    expectPrimaryKeyLookup(text, ctx.kind, 'messages');
+    expectPrimaryKeyLookup(text, ctx.kind, 'topics');
+    expectPrimaryKeyLookup(text, ctx.kind, 'users');
+    expectLikesByPrimaryKey(text, ctx.kind);
   });
 });
 

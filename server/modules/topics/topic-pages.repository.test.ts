@@ -3,7 +3,7 @@ import { describeEachDatabase } from '../../test/databases';
 import { createReply, createTopic, createUser } from '../../test/factories';
 import { findTopic } from './topics.repository';
 import {
-  findTopicWithMainMessage,
+  findTopicPage,
   findTopicWithMainMessageQuery,
   listRepliesWithAuthors,
   listTopicMessagesWithAuthorsQuery,
@@ -22,14 +22,15 @@ describeEachDatabase('topic page reads', (ctx) => {
     expect(listed).not.toHaveProperty('subject_search');
     expect(listed).toMatchObject({ subject: topic.subject, author_username: user.username });
 
-    const head = await findTopicWithMainMessage(ctx.db, topic.id);
+    const page = await findTopicPage(ctx.db, topic.id, 1);
     const { subject_search: _search, ...shownTopic } = (await findTopic(ctx.db, topic.id)) ?? {};
-    expect(head?.topic).toEqual(shownTopic);
-    const main = head?.main;
+    expect(page?.topic).toEqual(shownTopic);
+    const main = page?.main;
     expect(main?.id).toBe(topic.id);
     expect(main?.topic_id).toBe(topic.id);
     const [reply] = await listRepliesWithAuthors(ctx.db, topic.id, { limit: 1 });
-    for (const message of [main, reply]) {
+    expect(page?.newestReplies).toEqual([reply]);
+    for (const message of [main, reply, ...(page?.newestReplies ?? [])]) {
       expect(message).not.toHaveProperty('content_search');
       expect(message).not.toHaveProperty('updated_at');
       expect(message?.author_username).toBe(user.username);
@@ -87,16 +88,23 @@ describeEachDatabase('topic page reads', (ctx) => {
     ).toEqual(replyIds.slice(2));
     for (const topic of topics) {
       const row = await findTopicWithMainMessageQuery(ctx.db, topic.id).executeTakeFirstOrThrow();
-      const head = await findTopicWithMainMessage(ctx.db, topic.id);
-      expect(head?.topic).toMatchObject({
-        id: topic.id,
-        subject: row.topic_subject,
-        replies: row.topic_replies,
-      });
-      expect(head?.main).toMatchObject({ id: topic.id, content: row.content, like_ids: row.like_ids });
+      // Fewer, as many and more replies than the topic has: the main message is never one of them.
+      for (const limit of [1, 4, 5, 6, 10]) {
+        const page = await findTopicPage(ctx.db, topic.id, limit);
+        expect(page?.topic).toMatchObject({
+          id: topic.id,
+          forum_id: topic.forum_id,
+          subject: row.topic_subject,
+          replies: row.topic_replies,
+          timestamp: row.topic_timestamp,
+        });
+        expect(page?.main).toMatchObject({ id: topic.id, content: row.content, like_ids: row.like_ids });
+        expect(page?.newestReplies).toEqual(await listRepliesWithAuthors(ctx.db, topic.id, { limit }));
+      }
     }
-    expect(await findTopicWithMainMessage(ctx.db, topicId + 1_000)).toBeUndefined();
+    expect((await findTopicPage(ctx.db, topicId, 10))?.newestReplies.map((row) => row.id)).toEqual(replyIds);
+    expect(await findTopicPage(ctx.db, topicId + 1_000, 10)).toBeUndefined();
     // A reply's id is no topic's: it has no head.
-    expect(await findTopicWithMainMessage(ctx.db, replyIds[0] ?? 0)).toBeUndefined();
+    expect(await findTopicPage(ctx.db, replyIds[0] ?? 0, 10)).toBeUndefined();
   });
 });

@@ -199,40 +199,97 @@ export function findTopicWithMainMessageQuery(db: Kysely<Database>, topicId: num
     .where('messages.id', '=', topicId);
 }
 
-const compiledTopicWithMainMessage = compiledOnce(
-  (db, topicId: number) => findTopicWithMainMessageQuery(db, topicId),
-  [TOPIC_ID] as const,
+/**
+ * The newest `limit` messages of a topic (listTopicMessagesWithAuthorsQuery) with the head's topic
+ * columns as nulls, typed as the topic's columns are, so it can follow the head in a UNION ALL.
+ */
+function newestMessagesBesideHead(db: Kysely<Database>, topicId: number, limit: number) {
+  const none = <T>(type: 'integer' | 'bigint' | 'text') => sql<T | null>`cast(null as ${sql.raw(type)})`;
+  return listTopicMessagesWithAuthorsQuery(db, topicId, { limit }).select([
+    none<number>('integer').as('topic_forum_id'),
+    none<number>('integer').as('topic_user_id'),
+    none<string>('text').as('topic_subject'),
+    none<string>('text').as('topic_image'),
+    none<string>('text').as('topic_preview'),
+    none<number>('integer').as('topic_replies'),
+    none<number>('bigint').as('topic_created_at'),
+    none<number>('bigint').as('topic_timestamp'),
+  ]);
+}
+
+/**
+ * A topic page in one statement: the topic's newest `limit` messages (the main message among them
+ * when the topic has few replies) and its head (findTopicWithMainMessageQuery).
+ */
+export function topicPageQuery(db: Kysely<Database>, topicId: number, limit: number) {
+  return db
+    .selectFrom(newestMessagesBesideHead(db, topicId, limit).as('newest'))
+    .selectAll()
+    .unionAll(findTopicWithMainMessageQuery(db, topicId));
+}
+
+const compiledTopicPage = compiledOnce(
+  (db, topicId: number, limit: number) => topicPageQuery(db, topicId, limit),
+  [TOPIC_ID, LIMIT] as const,
 );
 
-/** The topic and its main message with author and likes; undefined when either is missing. */
-export async function findTopicWithMainMessage(
+type TopicPageRow = Awaited<ReturnType<typeof compiledTopicPage>>[number];
+/** The head's row: its topic columns, nulls in the other rows, are the topic's (all NOT NULL). */
+type HeadRow = {
+  [K in keyof TopicPageRow]: K extends `topic_${string}`
+    ? K extends 'topic_id'
+      ? TopicPageRow[K]
+      : NonNullable<TopicPageRow[K]>
+    : TopicPageRow[K];
+};
+const isHead = (row: TopicPageRow): row is HeadRow => row.topic_forum_id !== null;
+
+function messageOf(row: TopicPageRow): MessageWithAuthor {
+  return {
+    id: row.id,
+    topic_id: row.topic_id,
+    user_id: row.user_id,
+    content: row.content,
+    created_at: row.created_at,
+    author_username: row.author_username,
+    author_is_admin: row.author_is_admin,
+    like_ids: row.like_ids,
+  };
+}
+
+/**
+ * A topic, its main message and its newest `limit` replies (newest first, never the main message),
+ * each with author and likes, in one statement; undefined when the topic or its main message is
+ * missing. A UNION ALL promises no order, so the head is the row with the topic's columns (every
+ * topic has a forum) and the replies are put in order here.
+ */
+export async function findTopicPage(
   db: Kysely<Database>,
   topicId: number,
-): Promise<{ topic: ShownTopic; main: MessageWithAuthor } | undefined> {
-  const [row] = await compiledTopicWithMainMessage(db, topicId);
-  if (!row) return undefined;
+  limit: number,
+): Promise<{ topic: ShownTopic; main: MessageWithAuthor; newestReplies: MessageWithAuthor[] } | undefined> {
+  const rows = await compiledTopicPage(db, topicId, limit + 1);
+  const head = rows.find(isHead);
+  if (!head) return undefined;
+  const newestReplies = rows
+    .filter((row) => !isHead(row) && row.id !== topicId)
+    .sort((a, b) => b.id - a.id)
+    .slice(0, limit)
+    .map(messageOf);
   return {
     topic: {
-      id: row.id,
-      forum_id: row.topic_forum_id,
-      user_id: row.topic_user_id,
-      subject: row.topic_subject,
-      image: row.topic_image,
-      preview: row.topic_preview,
-      replies: row.topic_replies,
-      created_at: row.topic_created_at,
-      timestamp: row.topic_timestamp,
+      id: head.id,
+      forum_id: head.topic_forum_id,
+      user_id: head.topic_user_id,
+      subject: head.topic_subject,
+      image: head.topic_image,
+      preview: head.topic_preview,
+      replies: head.topic_replies,
+      created_at: head.topic_created_at,
+      timestamp: head.topic_timestamp,
     },
-    main: {
-      id: row.id,
-      topic_id: row.topic_id,
-      user_id: row.user_id,
-      content: row.content,
-      created_at: row.created_at,
-      author_username: row.author_username,
-      author_is_admin: row.author_is_admin,
-      like_ids: row.like_ids,
-    },
+    main: messageOf(head),
+    newestReplies,
   };
 }
 

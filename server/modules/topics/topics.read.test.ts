@@ -3,6 +3,7 @@ import type { PostsResponse, TopicResponse } from '../../../shared/schemas/topic
 import { describeEachDatabase } from '../../test/databases';
 import { createReply, createTopic, createUser, type TestUser } from '../../test/factories';
 import { apiClient } from '../../test/http';
+import { countStatements } from '../../test/statements';
 
 const MINUTE = 60_000;
 
@@ -148,6 +149,19 @@ describeEachDatabase('topic and posts reads', (ctx) => {
       seen.unshift(...page.messages.map((message) => message.id));
     }
     expect(seen).toEqual(busyReplies);
+  });
+
+  it('reads a topic page, and a page of older replies, in one statement each', async () => {
+    const client = apiClient(ctx.app);
+    ctx.app.guestCache.clear();
+    const first = await countStatements(() => client.get(`/api/topic/${busyTopic}`));
+    expect(first.result.statusCode).toBe(200);
+    expect(first.statements).toBe(1);
+    const oldest = first.result.json<TopicResponse>().messages[0]?.id;
+    const more = await countStatements(() => client.get(`/api/topic/${busyTopic}/more/${oldest}`));
+    expect(more.result.statusCode).toBe(200);
+    expect(more.result.json<{ messages: unknown[] }>().messages).toHaveLength(7);
+    expect(more.statements).toBe(1);
   });
 
   it('answers a topic with no replies', async () => {

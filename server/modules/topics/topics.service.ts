@@ -18,7 +18,7 @@ import { presentUser } from '../users/users.presenter';
 import { presentPost } from './topics.presenter';
 import {
   authorsOf,
-  findTopicWithMainMessage,
+  findTopicPage,
   listRepliesWithAuthors,
   listTopicsWithAuthors,
   type MessageWithAuthor,
@@ -54,21 +54,13 @@ export async function listPosts(
 }
 
 /**
- * A page of a topic's replies (ascending), older than `before` when given, with their likes and
- * authors read in the same query; the main message joins the page when given. The topic page and
- * "more messages" share it.
+ * A page of replies, ascending, from those read newest first with their authors and likes (up to
+ * one more than a page: the extra one says there are more); the main message's author joins the
+ * users when given. The topic page and "more messages" share it.
  */
-async function repliesPage(
-  db: Deps['db'],
-  topicId: number,
-  options: { before?: number; main?: MessageWithAuthor },
-) {
-  const newestFirst = await listRepliesWithAuthors(db, topicId, {
-    before: options.before,
-    limit: LIMITS.pageSize + 1,
-  });
+function repliesPage(newestFirst: readonly MessageWithAuthor[], main?: MessageWithAuthor) {
   const replies = newestFirst.slice(0, LIMITS.pageSize).reverse();
-  const shown = options.main ? [options.main, ...replies] : replies;
+  const shown = main ? [main, ...replies] : replies;
   return {
     messages: replies.map(presentPageMessage),
     hasMoreMessages: newestFirst.length > LIMITS.pageSize,
@@ -82,20 +74,24 @@ function presentPageMessage(message: MessageWithAuthor) {
 
 /** The topic page: its main message, the newest page of replies (ascending), the topic, the authors. */
 export async function getTopic({ db }: ReadDeps, topicId: number): Promise<TopicResponse> {
-  const head = await findTopicWithMainMessage(db, topicId);
-  if (!head) throw apiError('topic_not_found');
-  const page = await repliesPage(db, topicId, { main: head.main });
-  return { ...page, mainMessage: presentPageMessage(head.main), post: presentPost(head.topic) };
+  const found = await findTopicPage(db, topicId, LIMITS.pageSize + 1);
+  if (!found) throw apiError('topic_not_found');
+  const page = repliesPage(found.newestReplies, found.main);
+  return { ...page, mainMessage: presentPageMessage(found.main), post: presentPost(found.topic) };
 }
 
-/** Replies older than `before`, ascending, with `hasMoreMessages` and their authors. */
+/**
+ * Replies older than `before`, ascending, with `hasMoreMessages` and their authors. A topic's
+ * messages go with it, so only an empty page asks whether the topic is there.
+ */
 export async function listMoreMessages(
   { db }: ReadDeps,
   topicId: number,
   before: number,
 ): Promise<MoreMessagesResponse> {
-  if (!(await findTopic(db, topicId))) throw apiError('topic_not_found');
-  return repliesPage(db, topicId, { before });
+  const page = repliesPage(await listRepliesWithAuthors(db, topicId, { before, limit: LIMITS.pageSize + 1 }));
+  if (page.messages.length === 0 && !(await findTopic(db, topicId))) throw apiError('topic_not_found');
+  return page;
 }
 
 /** Control characters never belong in a one-line subject; what is left must not be empty. */
