@@ -23,7 +23,10 @@ function sessionUsers(db: Db, now: number) {
     .where((eb) => eb.or([eb('users.suspended_until', 'is', null), eb('users.suspended_until', '<=', now)]));
 }
 
-/** Asked on every logged-in request, so compiled once (placeholders no column value can equal). */
+/**
+ * Asked on every logged-in request but those of the public routes (server/plugins/auth.ts), so
+ * compiled once (placeholders no column value can equal).
+ */
 const sessionUserByTokenHash = compiledOnce(
   (db, tokenHash: string, now: number) => sessionUsers(db, now).where('sessions.token_hash', '=', tokenHash),
   ['\u0000token-hash', Number.MIN_SAFE_INTEGER + 1] as const,
