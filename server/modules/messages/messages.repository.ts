@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, QueryCreator, Transaction } from 'kysely';
+import { type Insertable, type Kysely, type QueryCreator, sql, type Transaction } from 'kysely';
 import {
   compiledOnce,
   compiledStatementOnce,
@@ -218,4 +218,72 @@ export async function toggleLike(db: Db, messageId: number, userId: number, now:
   if (Number(removed.numAffectedRows ?? 0) > 0) return false;
   await insertLike(db, messageId, userId, now);
   return true;
+}
+
+/** A like as a message's list of likes shows it, oldest first. */
+export interface Like {
+  user_id: number;
+  created_at: number;
+}
+
+/**
+ * toggleLike and likesOfMessage in one statement on PostgreSQL: the delete and the insert as CTEs
+ * (the insert only when the delete found nothing), then the message's likes after the change as
+ * one JSON column. What a statement's CTEs change is not visible to its main query, so the list
+ * is the likes as they were, less the user's, plus the one inserted. Its numbers fit JSON's.
+ */
+export function toggleLikeQuery(db: Kysely<Database>, messageId: number, userId: number, now: number) {
+  return db
+    .with('removed', (cte) =>
+      cte
+        .deleteFrom('likes')
+        .where('message_id', '=', messageId)
+        .where('user_id', '=', userId)
+        .returning('user_id'),
+    )
+    .with('added', (cte) =>
+      cte
+        .insertInto('likes')
+        .columns(['message_id', 'user_id', 'created_at'])
+        .expression(
+          sql`SELECT cast(${messageId} AS integer), cast(${userId} AS integer), cast(${now} AS bigint)
+            WHERE NOT EXISTS (SELECT 1 FROM removed)`,
+        )
+        .onConflict((conflict) => conflict.columns(['message_id', 'user_id']).doNothing())
+        .returning(['user_id', 'created_at']),
+    )
+    .selectNoFrom([
+      sql<boolean>`NOT EXISTS (SELECT 1 FROM removed)`.as('liked'),
+      sql<
+        Like[]
+      >`(SELECT coalesce(json_agg(json_build_object('user_id', l.user_id, 'created_at', l.created_at)
+          ORDER BY l.created_at, l.user_id), '[]') FROM (
+            SELECT user_id, created_at FROM likes WHERE message_id = ${messageId} AND user_id <> ${userId}
+            UNION ALL SELECT user_id, created_at FROM added) AS l)`.as('likes'),
+    ]);
+}
+
+const compiledToggleLike = compiledOnce(
+  (db, messageId: number, userId: number, now: number) => toggleLikeQuery(db, messageId, userId, now),
+  [MESSAGE_ID, USER_ID, NOW] as const,
+);
+
+/**
+ * Toggles the user's like (toggleLike) and answers whether the message is now liked with its likes
+ * after the change, oldest first: one statement on PostgreSQL, SQLite's three otherwise (it has no
+ * data-modifying CTEs). Call it after lockMessageWithTopic.
+ */
+export async function toggleLikeWithLikes(
+  db: Db,
+  messageId: number,
+  userId: number,
+  now: number,
+): Promise<{ liked: boolean; likes: Like[] }> {
+  if (databaseKind(db) === 'postgres') {
+    const [row] = await compiledToggleLike(db, messageId, userId, now);
+    if (!row) throw new Error('the like was not toggled');
+    return row;
+  }
+  const liked = await toggleLike(db, messageId, userId, now);
+  return { liked, likes: await likesOfMessage(db, messageId) };
 }

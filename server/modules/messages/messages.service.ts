@@ -21,8 +21,7 @@ import {
   findMessage,
   lockMessageWithTopic,
   likesByMessage,
-  likesOfMessage,
-  toggleLike,
+  toggleLikeWithLikes,
   updateMessageContent,
 } from './messages.repository';
 
@@ -183,9 +182,8 @@ export async function toggleMessageLike(deps: Deps, actor: Actor, id: number): P
     const found = await lockMessageWithTopic(trx, id);
     if (!found) throw apiError('message_not_found');
     const { message, topic } = found;
-    const liked = await toggleLike(trx, id, actor.id, now);
+    const { liked, likes } = await toggleLikeWithLikes(trx, id, actor.id, now);
     await publish(trx, { type: 'message.liked', messageId: id, topicId: topic.id, forumId: topic.forum_id });
-    const likes = await likesOfMessage(trx, id);
     await recordNotifications(trx, { kind: 'like', message, topic, actor, liked, likes, now });
     return likes.map((like) => like.user_id);
   });

@@ -9,6 +9,7 @@ import {
   likesByMessageQuery,
   listTopicMessagesQuery,
   lockMessageWithTopicQuery,
+  toggleLikeQuery,
 } from '../messages/messages.repository';
 import {
   findTopicWithMainMessageQuery,
@@ -166,10 +167,19 @@ describeEachDatabase('query plans of the lists and the topic page', (ctx) => {
   });
 });
 
-// SQLite runs the message's insert and countReplyQuery apart (checked above).
+// SQLite runs the message's insert and countReplyQuery apart (checked above), and a like's
+// toggle and its list of likes too.
 describeEachDatabase(
-  'query plan of a reply on PostgreSQL',
+  'query plans of a reply and a like on PostgreSQL',
   (ctx) => {
+    it('toggles a like and lists the message’s likes in one statement, by the likes primary key', async () => {
+      const text = await plan(ctx.db, ctx.kind, toggleLikeQuery(ctx.db, 1, 1, 1));
+      expect(text).toMatch(/Delete on likes/);
+      expect(text).toMatch(/Insert on likes/);
+      expectLikesByPrimaryKey(text, ctx.kind);
+      expect(text).not.toMatch(/Seq Scan/);
+    });
+
     it('writes the message and counts it into its topic in one statement, by the same lookups', async () => {
       const reply = { topicId: 1, userId: 1, content: '<p>x</p>', contentSearch: 'x', createdAt: 1 };
       const text = await plan(ctx.db, ctx.kind, insertCountedReplyQuery(ctx.db, reply, 1_000_000));
