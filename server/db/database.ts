@@ -226,6 +226,7 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type TopicRow = Selectable<TopicsTable>;
 export type MessageRow = Selectable<MessagesTable>;
+export type LikeRow = Selectable<LikesTable>;
 export type ForumRow = Selectable<ForumsTable>;
 export type MessageReportRow = Selectable<MessageReportsTable>;
 export type NewAnalyticsEvent = Insertable<AnalyticsEventsTable>;

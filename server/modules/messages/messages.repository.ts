@@ -6,7 +6,7 @@ import {
   textPlaceholder,
 } from '../../db/compiled-once';
 import { databaseKind } from '../../db/connect';
-import type { Database, MessageRow, MessagesTable, TopicRow } from '../../db/database';
+import type { Database, LikeRow, MessageRow, MessagesTable, TopicRow } from '../../db/database';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -221,10 +221,7 @@ export async function toggleLike(db: Db, messageId: number, userId: number, now:
 }
 
 /** A like as a message's list of likes shows it, oldest first. */
-export interface Like {
-  user_id: number;
-  created_at: number;
-}
+type Like = Pick<LikeRow, 'user_id' | 'created_at'>;
 
 /**
  * toggleLike and likesOfMessage in one statement on PostgreSQL: the delete and the insert as CTEs
@@ -254,12 +251,9 @@ export function toggleLikeQuery(db: Kysely<Database>, messageId: number, userId:
     )
     .selectNoFrom([
       sql<boolean>`NOT EXISTS (SELECT 1 FROM removed)`.as('liked'),
-      sql<
-        Like[]
-      >`(SELECT coalesce(json_agg(json_build_object('user_id', l.user_id, 'created_at', l.created_at)
-          ORDER BY l.created_at, l.user_id), '[]') FROM (
-            SELECT user_id, created_at FROM likes WHERE message_id = ${messageId} AND user_id <> ${userId}
-            UNION ALL SELECT user_id, created_at FROM added) AS l)`.as('likes'),
+      sql<Like[]>`(SELECT coalesce(json_agg(l ORDER BY l.created_at, l.user_id), '[]') FROM (
+          SELECT user_id, created_at FROM likes WHERE message_id = ${messageId} AND user_id <> ${userId}
+          UNION ALL SELECT user_id, created_at FROM added) AS l)`.as('likes'),
     ]);
 }
 

@@ -12,7 +12,7 @@ import {
   type NotificationsResponse,
 } from '../../../shared/schemas/notifications';
 import type { Clock } from '../../clock';
-import type { Database, NotificationRow, TopicRow, UserRow } from '../../db/database';
+import type { Database, LikeRow, NotificationRow, TopicRow, UserRow } from '../../db/database';
 import { presentUser } from '../users/users.presenter';
 import { findUsersByIds } from '../users/users.repository';
 import { dayStart, nextDayStart } from './days';
@@ -35,10 +35,7 @@ interface StoredMessage {
 export type TopicFacts = Pick<TopicRow, 'id' | 'user_id' | 'forum_id' | 'subject'>;
 
 /** A like of a message: who and when. */
-export interface LikeFact {
-  user_id: number;
-  created_at: number;
-}
+export type LikeFact = Pick<LikeRow, 'user_id' | 'created_at'>;
 
 /**
  * A change that may notify someone, as a write path reports it from inside its transaction.
