@@ -368,6 +368,17 @@ describeEachDatabase('guest cache', (ctx) => {
         expect(asUser.body).toBe(asGuest.body);
         expect(statements).toBe(guestStatements);
       }
+      // A HEAD runs the GET's handler (not from the cache): no session lookup there either.
+      const head = (token?: string) =>
+        app.inject({ method: 'HEAD', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      const { result: guestHead, statements: guestHeadStatements } = await countStatements(() => head());
+      expect(guestHead.statusCode).toBe(200);
+      for (const token of [author.token, 'forged-token']) {
+        const { result: userHead, statements } = await countStatements(() => head(token));
+        expect(userHead.statusCode).toBe(200);
+        expect(userHead.headers.etag).toBe(guestHead.headers.etag);
+        expect(statements).toBe(guestHeadStatements);
+      }
       // A personal route still knows who asks, and refuses a forged token.
       expect((await api().get('/api/notifications', { token: author.token })).statusCode).toBe(200);
       expect((await api().get('/api/notifications', { token: 'forged-token' })).statusCode).toBe(401);

@@ -40,8 +40,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
+/** A read of a public route: a GET, or the HEAD Fastify answers with the GET's handler. */
 function isSameForEveryone(request: FastifyRequest): boolean {
-  return request.method === 'GET' && Object.hasOwn(PUBLIC_ROUTES, request.routeOptions.url ?? '');
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    Object.hasOwn(PUBLIC_ROUTES, request.routeOptions.url ?? '')
+  );
 }
 
 export function bearerToken(request: FastifyRequest): string | null {
