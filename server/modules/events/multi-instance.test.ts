@@ -166,6 +166,28 @@ describe.skipIf(!TEST_DATABASE_URL)('two app instances on one PostgreSQL databas
     }
   });
 
+  it('shows a site-settings change on the other instance at once, in its cached answers too', async () => {
+    const { a, b } = pair();
+    const admin = await createUser(a.db, { admin: true });
+    const settings = await apiClient(a.app).get('/api/admin/site', { token: admin.token });
+    const feedOnB = async () => (await b.app.inject('/feed.xml')).body;
+    // b reads the settings and keeps a feed rendered with them.
+    expect(await feedOnB()).toContain(settings.json<{ siteName: string }>().siteName);
+    expect(b.app.guestCache.get('/feed.xml')).toBeDefined();
+    const before = eventsHeard(b, 'site.changed');
+    const siteName = 'קהילה בשם חדש';
+    const saved = await apiClient(a.app).put(
+      '/api/admin/site',
+      { ...settings.json<Record<string, unknown>>(), siteName },
+      { token: admin.token },
+    );
+    expect(saved.statusCode).toBe(200);
+    await eventually(() => eventsHeard(b, 'site.changed') === before + 1, 'the change on b');
+    // Not the copy b read a moment ago: the feed made again now, and kept, has the new name.
+    expect(await feedOnB()).toContain(`<title>${siteName}</title>`);
+    expect((await b.app.inject('/api/site')).json<{ siteName: string }>().siteName).toBe(siteName);
+  });
+
   it('closes a session’s streams on every instance when it logs out on one', async () => {
     const { a, b } = pair();
     const leaving = await createUser(a.db);

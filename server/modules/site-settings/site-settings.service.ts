@@ -37,13 +37,17 @@ export function defaultSiteSettings(config: Config): SiteInfo {
 /**
  * The site settings of this instance: the environment's defaults overlaid with what admins stored.
  * Every instance keeps a copy for SITE_SETTINGS_TTL_MS and then reads the small table again, so a
- * change made on one instance shows on every instance within that time, without a restart and
- * without depending on the event bus (SQLite has none between processes). The instance that
- * wrote drops its copy at once.
+ * change shows everywhere within that time even if its event never arrives. The event does arrive
+ * on every instance (`site.changed`, or a resync when events may have been lost), and drops the
+ * copy at once (siteSettingsPlugin): the guest cache drops every answer on the same event, and
+ * the answers made again must not be made from the copy read before the change, or they would be
+ * kept with the old settings until the next write.
  */
 export class SiteSettingsStore {
   private cached: { value: SiteInfo; readAt: number } | null = null;
   private reading: Promise<SiteInfo> | null = null;
+  /** Counts invalidations: a read that began before one must not keep what it read. */
+  private generation = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -55,17 +59,24 @@ export class SiteSettingsStore {
   async get(): Promise<SiteInfo> {
     if (this.cached && this.now() - this.cached.readAt < this.ttlMs) return this.cached.value;
     // Concurrent requests after expiry share one read.
-    this.reading ??= this.read().finally(() => {
-      this.reading = null;
-    });
+    if (!this.reading) {
+      const reading = this.read().finally(() => {
+        if (this.reading === reading) this.reading = null;
+      });
+      this.reading = reading;
+    }
     return this.reading;
   }
 
+  /** Forgets the copy, and a read under way: the next get reads the table. */
   invalidate(): void {
+    this.generation += 1;
     this.cached = null;
+    this.reading = null;
   }
 
   private async read(): Promise<SiteInfo> {
+    const generation = this.generation;
     const readAt = this.now();
     const rows = await readSettingRows(this.db);
     const value = { ...this.defaults };
@@ -73,7 +84,7 @@ export class SiteSettingsStore {
       const stored = rows.get(key);
       if (stored !== undefined) value[key] = stored;
     }
-    this.cached = { value, readAt };
+    if (generation === this.generation) this.cached = { value, readAt };
     return value;
   }
 

@@ -98,6 +98,18 @@ describeEachDatabase(
       expect((await otherInstance.get()).siteName).toBe('שם שלישי');
       expect(SITE_SETTINGS_TTL_MS).toBeLessThanOrEqual(5_000);
     });
+
+    it('does not keep what a read under way found once its copy is dropped: the next get reads again', async () => {
+      const store = new SiteSettingsStore(ctx.db, { ...(await ctx.app.siteSettings.get()) }, () => 1_000_000);
+      const before = (await store.get()).siteName;
+      store.invalidate();
+      const underway = store.get();
+      // The change's event arrives while the read is under way.
+      store.invalidate();
+      await api().put('/api/admin/site', { siteName: 'שם אחרי הקריאה' }, { token: admin.token });
+      expect((await underway).siteName).toBe(before);
+      expect((await store.get()).siteName).toBe('שם אחרי הקריאה');
+    });
   },
   { config: ENV },
 );
