@@ -14,7 +14,7 @@ export interface LiveSubscription {
   notifications?: boolean;
 }
 
-type InternalType = 'session.revoked' | 'forums.changed' | 'site.changed';
+type InternalType = 'session.revoked' | 'forums.changed' | 'site.changed' | 'user.changed';
 
 /** A named event of GET /api/events: a browser-visible ForumEvent, or `resync` (refetch everything shown). */
 export type LiveEvent =

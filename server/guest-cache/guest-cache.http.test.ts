@@ -5,6 +5,7 @@ import { serverEntry } from '../../client/entry-server';
 import type { Message } from '../../shared/schemas/messages';
 import type { PostsResponse, TopicResponse } from '../../shared/schemas/topics';
 import { buildApp } from '../app';
+import { hashPassword } from '../modules/accounts/password';
 import { writeClientBuild } from '../test/client-build';
 import { describeEachDatabase } from '../test/databases';
 import { createReply, createTopic, createUser, type TestUser } from '../test/factories';
@@ -285,6 +286,46 @@ describeEachDatabase('guest cache', (ctx) => {
       ['topicB', 'forum1', 'forum2', 'topicBPage', 'forum1Page', 'forum2Page'],
       ['topicA'],
     );
+  });
+
+  /** A member who wrote the one reply of topic B, with a password they can confirm a deletion with. */
+  async function replierOfTopicB(): Promise<TestUser> {
+    const replier = await createUser(ctx.db, { now: ctx.clock.now() });
+    await ctx.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword('replier-password') })
+      .where('id', '=', replier.user.id)
+      .execute();
+    await createReply(ctx.db, { topicId: topicB, userId: replier.user.id, now: ctx.clock.now() });
+    // Written beside the app, which publishes nothing for it: start from an empty cache.
+    app.guestCache.clear();
+    return replier;
+  }
+
+  it('shows a member made admin, and no longer admin, with the badge beside their name at once', async () => {
+    const replier = await replierOfTopicB();
+    const setAdmin = (isAdmin: boolean) => () =>
+      api().put(`/api/admin/users/${replier.user.id}/admin`, { isAdmin }, { token: admin.token });
+    await expectWriteShown(setAdmin(true), ['topicB', 'topicBPage'], []);
+    await expectWriteShown(setAdmin(false), ['topicB', 'topicBPage'], []);
+  });
+
+  it("shows a deleted account's messages under a deleted user's name at once", async () => {
+    const replier = await replierOfTopicB();
+    const deleteAccount = () =>
+      app.inject({
+        method: 'DELETE',
+        url: '/api/me',
+        payload: JSON.stringify({ password: 'replier-password' }),
+        headers: {
+          'content-type': 'application/json',
+          cookie: 'XSRF-TOKEN=x',
+          'x-xsrf-token': 'x',
+          authorization: `Bearer ${replier.token}`,
+        },
+      });
+    await expectWriteShown(deleteAccount, ['topicB', 'topicBPage'], []);
+    expect((await guestGet(urls().topicBPage)).body).not.toContain(replier.user.username);
   });
 
   it('shows a deleted topic gone from every list, and its page gone', async () => {

@@ -61,6 +61,11 @@ export function tagsForEvent(event: ForumEvent): string[] | typeof ALL {
     case 'forums.changed':
     case 'site.changed':
       return ALL;
+    // A user's name, picture or admin badge shows beside each of their messages and topics, on
+    // pages of any forum and in the feeds: a role change or a deleted account, rare, drops everything
+    // rather than looking up every topic the user ever wrote in.
+    case 'user.changed':
+      return ALL;
     // Reports, notifications and sessions show on no public page.
     case 'report.created':
     case 'report.closed':

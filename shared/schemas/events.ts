@@ -94,18 +94,25 @@ export const forumEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('forums.changed') }),
   /** An admin changed the site settings (name, description, contact, footer links). */
   z.object({ type: z.literal('site.changed') }),
+  /**
+   * What every page shows of a user changed: their admin badge (given or taken), or their name and
+   * picture (an account deleted, its messages kept under a deleted user's name).
+   */
+  z.object({ type: z.literal('user.changed'), userId: id }),
 ]);
 export type ForumEvent = z.infer<typeof forumEvent>;
 export type ForumEventType = ForumEvent['type'];
 
 /**
  * Kinds that never reach a browser: the server acts on them (closing a logged-out user's streams,
- * dropping cached pages after an admin's change of forums or settings).
+ * dropping cached pages after an admin's change of forums, settings or a user's role, or a deleted
+ * account).
  */
 export const INTERNAL_EVENT_TYPES: ReadonlySet<ForumEventType> = new Set([
   'session.revoked',
   'forums.changed',
   'site.changed',
+  'user.changed',
 ]);
 
 /**

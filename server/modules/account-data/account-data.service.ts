@@ -5,6 +5,7 @@ import type { Database, UserRow } from '../../db/database';
 import { can } from '../../../shared/policies';
 import type { AccountExport } from '../../../shared/schemas/account-data';
 import { actorOf } from '../../actor';
+import { publish } from '../../events';
 import { verifyPassword } from '../accounts/password';
 import { revokeSessionsOf } from '../accounts/revoke-sessions';
 import { lockActingAdmins } from '../members/members.repository';
@@ -84,6 +85,8 @@ export async function deleteAccount(
       throw apiError('last_admin');
     }
     await anonymiseUser(trx, user.id, deps.clock.now(), DELETED_USER_NAME);
+    // The messages kept show the deleted user's name and picture from now on, cached pages too.
+    await publish(trx, { type: 'user.changed', userId: user.id });
     await revokeSessionsOf(trx, user.id);
   });
   return { ok: true as const, ...purged };

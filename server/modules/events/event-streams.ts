@@ -82,6 +82,7 @@ export function concerns(subscription: Subscription, event: ForumEvent): boolean
     case 'session.revoked':
     case 'forums.changed':
     case 'site.changed':
+    case 'user.changed':
       return false;
   }
 }

@@ -172,7 +172,10 @@ export async function setMemberAdmin(
       if (admins.every((admin) => admin === id)) throw apiError('last_admin');
     }
     await setAdmin(trx, id, isAdmin);
-    if ((member.is_admin === 1) !== isAdmin && actor)
+    if ((member.is_admin === 1) === isAdmin) return;
+    // The badge beside the member's name on every page that shows them.
+    await publish(trx, { type: 'user.changed', userId: id });
+    if (actor)
       await recordModeration(trx, {
         adminId: actor.id,
         action: isAdmin ? 'admin_granted' : 'admin_revoked',
