@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -105,6 +105,11 @@ export interface EndpointResult {
   cpuMsPerRequest?: number;
   /** Bare Fastify's CPU per request ÷ this endpoint's: the throughput ratio on an otherwise idle machine. */
   cpuRatio?: number;
+  /**
+   * CPU time of the PostgreSQL server's processes per request (runs on a PostgreSQL of this machine):
+   * the other half of a request's cost, which cpuMsPerRequest leaves out.
+   */
+  databaseCpuMsPerRequest?: number;
   /** The first server's peak RSS (VmHWM) once this row ended: the row that raised it is the one to look at. */
   peakRssMbAfter?: number;
   /** Mean bytes of an answer on the wire, headers included (sameSizeReference rows). */
@@ -618,8 +623,8 @@ async function stopProcess(child: ChildProcess) {
 
 /**
  * CPU time a process has used so far (user + system), in ms. Per request, it is the server's own
- * cost, which other work on a busy machine barely moves (unlike throughput). On PostgreSQL the
- * database's own processes are not counted.
+ * cost, which other work on a busy machine barely moves (unlike throughput). The database's own
+ * processes are counted apart (postgresCpuMs).
  */
 function cpuMs(pid: number | undefined): number {
   if (!pid) return 0;
@@ -636,6 +641,47 @@ function cpuMs(pid: number | undefined): number {
 
 /** USER_HZ: 100 on every Linux this runs on. */
 const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time so far of every process of this machine named `postgres`, by pid: the server's
+ * connections (kept open by the pools through a row), its background writers and autovacuum.
+ */
+function postgresCpuMs(): Map<number, number> {
+  const used = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') used.set(pid, cpuMs(pid));
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return used;
+}
+
+/**
+ * The CPU the PostgreSQL processes used between two readings, in ms: each process's growth, and
+ * the whole use of the ones that started since (those that ended meanwhile are lost, which the pools'
+ * long-lived connections make rare).
+ */
+function postgresCpuSince(before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, now] of postgresCpuMs()) total += now - (before.get(pid) ?? 0);
+  return total;
+}
+
+/** Whether a PostgreSQL URL names a server on this machine, whose processes /proc can see. */
+function isLocalPostgres(url: string): boolean {
+  try {
+    const { hostname } = new URL(url);
+    return (
+      ['', 'localhost', '127.0.0.1', '[::1]'].includes(hostname) || hostname.toLowerCase().startsWith('%2f')
+    );
+  } catch {
+    return false;
+  }
+}
 
 /** Peak resident memory of a process so far (VmHWM), in MB. */
 function peakRssMb(pid: number | undefined): number {
@@ -851,6 +897,7 @@ async function runDataset(dataset: Dataset, options: Options): Promise<DatasetRu
   if (!server) throw new Error('no forum server started');
   /** CPU time of every forum server so far, in ms. */
   const serversCpuMs = () => servers.reduce((total, child) => total + cpuMs(child.pid), 0);
+  const measuresDatabase = dataset.target.kind === 'postgres' && isLocalPostgres(dataset.target.url);
   await sleep(1000);
   const serverIdleRssMb = statusMb(server.pid, 'VmRSS');
   console.log(
@@ -881,7 +928,9 @@ async function runDataset(dataset: Dataset, options: Options): Promise<DatasetRu
       const warmupSpec = spec.warmupPaths ? { ...spec, paths: spec.warmupPaths } : spec;
       await loadAll(ports, warmupSpec, headers, options.warmup, options.connections);
       const cpuBefore = serversCpuMs();
+      const databaseCpuBefore = measuresDatabase ? postgresCpuMs() : null;
       const raw = await loadAll(ports, spec, headers, options.duration, options.connections);
+      const databaseCpu = databaseCpuBefore ? postgresCpuSince(databaseCpuBefore) : null;
       const stopped = servers.find((child) => child.exitCode !== null || child.signalCode !== null);
       if (stopped) {
         throw new Error(`a server stopped during "${spec.name}" (${stopped.signalCode ?? stopped.exitCode})`);
@@ -893,6 +942,7 @@ async function runDataset(dataset: Dataset, options: Options): Promise<DatasetRu
       }
       const result = summarise(spec.name, spec.kind, spec.paths[0] ?? '', raw);
       result.cpuMsPerRequest = perRequest(serversCpuMs() - cpuBefore, raw.requests.total);
+      if (databaseCpu !== null) result.databaseCpuMsPerRequest = perRequest(databaseCpu, raw.requests.total);
       result.cpuRatio =
         result.cpuMsPerRequest > 0
           ? Math.round((100 * (baseline.cpuMsPerRequest ?? 0)) / result.cpuMsPerRequest) / 100
@@ -915,7 +965,7 @@ async function runDataset(dataset: Dataset, options: Options): Promise<DatasetRu
       }
       endpoints.push(result);
       console.log(
-        `${spec.name}: ${result.requestsPerSecond} req/s (hello ${baseline.requestsPerSecond}), p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, errors ${result.errors}, ${result.cpuMsPerRequest} CPU ms/request, peak RSS ${result.peakRssMbAfter} MB${sameSize}`,
+        `${spec.name}: ${result.requestsPerSecond} req/s (hello ${baseline.requestsPerSecond}), p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, errors ${result.errors}, ${result.cpuMsPerRequest} CPU ms/request${databaseCpu === null ? '' : ` (+ ${result.databaseCpuMsPerRequest} in PostgreSQL)`}, peak RSS ${result.peakRssMbAfter} MB${sameSize}`,
       );
       // Each reply queues a mail to the topic's author; the queue sends them in its next passes.
       // Left to run on, that burst lands in whichever row comes next (it held the like row still).
@@ -1121,15 +1171,17 @@ const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
 const pad = (value: string | number, width: number) => String(value).padStart(width);
 
 function printTable(run: DatasetRun) {
+  const withDatabase = run.endpoints.some((row) => row.databaseCpuMsPerRequest !== undefined);
   console.log(
     `\n${run.name} dataset: ${run.size.messages.toLocaleString('en')} messages, ${run.size.topics.toLocaleString('en')} topics`,
   );
   console.log(
-    `${'endpoint'.padEnd(22)}${pad('req/s', 8)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('errors', 8)}${pad('× hello', 9)}${pad('CPU ms/req', 12)}${pad('× hello CPU', 13)}${pad('× same bytes', 14)}`,
+    `${'endpoint'.padEnd(22)}${pad('req/s', 8)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('errors', 8)}${pad('× hello', 9)}${pad('CPU ms/req', 12)}${pad('× hello CPU', 13)}${pad('× same bytes', 14)}${withDatabase ? pad('PostgreSQL CPU ms/req', 23) : ''}`,
   );
   for (const row of [run.hello, ...run.endpoints]) {
+    const database = withDatabase ? pad(row.databaseCpuMsPerRequest?.toFixed(3) ?? '', 23) : '';
     console.log(
-      `${row.name.padEnd(22)}${pad(row.requestsPerSecond, 8)}${pad(row.p50Ms, 8)}${pad(row.p99Ms, 8)}${pad(row.errors, 8)}${pad(row.ratio.toFixed(2), 9)}${pad((row.cpuMsPerRequest ?? 0).toFixed(3), 12)}${pad((row.cpuRatio ?? 0).toFixed(2), 13)}${pad(row.sameSizeRatio?.toFixed(2) ?? '', 14)}`,
+      `${row.name.padEnd(22)}${pad(row.requestsPerSecond, 8)}${pad(row.p50Ms, 8)}${pad(row.p99Ms, 8)}${pad(row.errors, 8)}${pad(row.ratio.toFixed(2), 9)}${pad((row.cpuMsPerRequest ?? 0).toFixed(3), 12)}${pad((row.cpuRatio ?? 0).toFixed(2), 13)}${pad(row.sameSizeRatio?.toFixed(2) ?? '', 14)}${database}`,
     );
   }
   console.log(
