@@ -385,6 +385,33 @@ describeEachDatabase('guest cache', (ctx) => {
     });
   });
 
+  it('answers a HEAD with the headers its GET gets, from the cache when it holds the answer, never filling it', async () => {
+    const headersOf = (response: LightMyRequestResponse) => {
+      const { date: _date, 'set-cookie': _cookie, ...rest } = response.headers;
+      return rest;
+    };
+    for (const url of [`/api/topic/${topicA}`, '/api/home', `/topic/${topicA}`]) {
+      const accept = { 'accept-encoding': 'br' };
+      app.guestCache.clear();
+      const missed = await app.inject({ method: 'HEAD', url, headers: accept });
+      expect(missed.statusCode, url).toBe(200);
+      expect(missed.body, url).toBe('');
+      if (!isPage(url)) expect(isCached(url), url).toBe(false);
+      const get = await guestGet(url, accept);
+      expect(isCached(url), url).toBe(true);
+      // A miss is compressed once for this client (brotli 3), the kept answer for all (brotli 5).
+      const { 'content-length': _length, ...missedHeaders } = headersOf(missed);
+      const { 'content-length': _kept, ...getHeaders } = headersOf(get);
+      expect(missedHeaders, url).toEqual(getHeaders);
+      const { result: hit, statements } = await countStatements(() =>
+        app.inject({ method: 'HEAD', url, headers: accept }),
+      );
+      expect(statements, url).toBe(0);
+      expect(hit.body, url).toBe('');
+      expect(headersOf(hit), url).toEqual(headersOf(get));
+    }
+  });
+
   describe('logged-in requests', () => {
     it('read the public answer but never fill the cache', async () => {
       const url = `/api/topic/${topicB}`;

@@ -138,7 +138,8 @@ export const guestCachePlugin = fp(
     // Callback hooks rather than async ones: every request passes through them, and most leave at
     // once; a promise and a turn of the microtask queue apiece showed in the profile of a cached hit.
     app.addHook('onRequest', (request, reply, done) => {
-      if (request.method !== 'GET') return done();
+      // A HEAD is answered as its GET would be, headers and all (RFC 9110 §9.3.2), but never fills.
+      if (request.method !== 'GET' && request.method !== 'HEAD') return done();
       const page = request.routeOptions.config.guestPage;
       if (page) {
         sendCachedPage(request, reply, page, cache).then((sent) => {
@@ -158,7 +159,7 @@ export const guestCachePlugin = fp(
         key,
         tags: tagsOf(request.params as RouteParams),
         epoch: cache.epoch,
-        mayStore: request.headers.authorization === undefined,
+        mayStore: request.method === 'GET' && request.headers.authorization === undefined,
       });
       done();
     });
