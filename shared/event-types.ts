@@ -15,3 +15,16 @@ export const STREAM_EVENT_TYPES = [
   'notification.created',
   'resync',
 ] as const satisfies readonly (ForumEventType | 'resync')[];
+
+/**
+ * Kinds that never reach a browser: the server acts on them (closing a logged-out user's streams,
+ * dropping cached pages after an admin's change of forums, settings or a user's role, or a deleted
+ * account).
+ */
+export const INTERNAL_EVENT_TYPE_NAMES = [
+  'session.revoked',
+  'forums.changed',
+  'site.changed',
+  'user.changed',
+] as const satisfies readonly ForumEventType[];
+export type InternalEventType = (typeof INTERNAL_EVENT_TYPE_NAMES)[number];

@@ -1,5 +1,5 @@
 import type { ForumEvent, EventsTicketResponse } from '../../shared/schemas/events';
-import { STREAM_EVENT_TYPES } from '../../shared/event-types';
+import { type InternalEventType, STREAM_EVENT_TYPES } from '../../shared/event-types';
 import { AUTH_TOKEN_KEY, ApiError, apiFetch } from './api-client';
 import { apiPaths } from './query-keys';
 
@@ -14,11 +14,9 @@ export interface LiveSubscription {
   notifications?: boolean;
 }
 
-type InternalType = 'session.revoked' | 'forums.changed' | 'site.changed' | 'user.changed';
-
 /** A named event of GET /api/events: a browser-visible ForumEvent, or `resync` (refetch everything shown). */
 export type LiveEvent =
-  | Exclude<ForumEvent, { type: InternalType }>
+  | Exclude<ForumEvent, { type: InternalEventType }>
   | {
       type: 'resync';
     };

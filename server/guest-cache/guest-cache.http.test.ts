@@ -5,7 +5,6 @@ import { serverEntry } from '../../client/entry-server';
 import type { Message } from '../../shared/schemas/messages';
 import type { PostsResponse, TopicResponse } from '../../shared/schemas/topics';
 import { buildApp } from '../app';
-import { hashPassword } from '../modules/accounts/password';
 import { writeClientBuild } from '../test/client-build';
 import { describeEachDatabase } from '../test/databases';
 import { createReply, createTopic, createUser, type TestUser } from '../test/factories';
@@ -290,12 +289,7 @@ describeEachDatabase('guest cache', (ctx) => {
 
   /** A member who wrote the one reply of topic B, with a password they can confirm a deletion with. */
   async function replierOfTopicB(): Promise<TestUser> {
-    const replier = await createUser(ctx.db, { now: ctx.clock.now() });
-    await ctx.db
-      .updateTable('users')
-      .set({ password_hash: await hashPassword('replier-password') })
-      .where('id', '=', replier.user.id)
-      .execute();
+    const replier = await createUser(ctx.db, { now: ctx.clock.now(), password: 'replier-password' });
     await createReply(ctx.db, { topicId: topicB, userId: replier.user.id, now: ctx.clock.now() });
     // Written beside the app, which publishes nothing for it: start from an empty cache.
     app.guestCache.clear();
@@ -313,17 +307,7 @@ describeEachDatabase('guest cache', (ctx) => {
   it("shows a deleted account's messages under a deleted user's name at once", async () => {
     const replier = await replierOfTopicB();
     const deleteAccount = () =>
-      app.inject({
-        method: 'DELETE',
-        url: '/api/me',
-        payload: JSON.stringify({ password: 'replier-password' }),
-        headers: {
-          'content-type': 'application/json',
-          cookie: 'XSRF-TOKEN=x',
-          'x-xsrf-token': 'x',
-          authorization: `Bearer ${replier.token}`,
-        },
-      });
+      api().delete('/api/me', { token: replier.token }, { password: 'replier-password' });
     await expectWriteShown(deleteAccount, ['topicB', 'topicBPage'], []);
     expect((await guestGet(urls().topicBPage)).body).not.toContain(replier.user.username);
   });

@@ -44,6 +44,15 @@ export const PUBLIC_ROUTES: Readonly<Record<string, (params: RouteParams) => str
   '/forum/:forumId/feed.xml': (params) => [cacheTags.forum(idOf(params.forumId)), cacheTags.forums],
 };
 
+/** A read: a GET, or a HEAD, which Fastify answers with the GET's handler and the same headers. */
+const isRead = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
+
+/** The tags of a read of a public route (PUBLIC_ROUTES); undefined for any other request. */
+export function publicRead(request: FastifyRequest): ((params: RouteParams) => string[]) | undefined {
+  const url = request.routeOptions.url ?? '';
+  return isRead(request) && Object.hasOwn(PUBLIC_ROUTES, url) ? PUBLIC_ROUTES[url] : undefined;
+}
+
 /** A request on a public route that missed the cache: where and under what its answer goes. */
 interface Fill {
   key: string;
@@ -139,7 +148,7 @@ export const guestCachePlugin = fp(
     // once; a promise and a turn of the microtask queue apiece showed in the profile of a cached hit.
     app.addHook('onRequest', (request, reply, done) => {
       // A HEAD is answered as its GET would be, headers and all (RFC 9110 §9.3.2), but never fills.
-      if (request.method !== 'GET' && request.method !== 'HEAD') return done();
+      if (!isRead(request)) return done();
       const page = request.routeOptions.config.guestPage;
       if (page) {
         sendCachedPage(request, reply, page, cache).then((sent) => {
@@ -147,7 +156,7 @@ export const guestCachePlugin = fp(
         }, done);
         return;
       }
-      const tagsOf = PUBLIC_ROUTES[request.routeOptions.url ?? ''];
+      const tagsOf = publicRead(request);
       if (!tagsOf) return done();
       const key = cacheKey(request);
       const hit = cachedAnswer(cache, key, request.headers['accept-encoding']);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/database';
-import { PUBLIC_ROUTES } from '../guest-cache/guest-cache.plugin';
+import { publicRead } from '../guest-cache/guest-cache.plugin';
 import { apiError } from '../http-error';
 import { findSessionUser } from '../modules/accounts/accounts.repository';
 
@@ -32,21 +32,13 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   // A callback hook: a guest's request (most of them) leaves at once, without a promise.
   app.addHook('onRequest', (request, _reply, done) => {
     const token = bearerToken(request);
-    if (!token || isSameForEveryone(request)) return done();
+    if (!token || publicRead(request)) return done();
     findSessionUser(app.db, hashToken(token), app.clock.now()).then((user) => {
       request.user = user ?? null;
       done();
     }, done);
   });
 });
-
-/** A read of a public route: a GET, or the HEAD Fastify answers with the GET's handler. */
-function isSameForEveryone(request: FastifyRequest): boolean {
-  return (
-    (request.method === 'GET' || request.method === 'HEAD') &&
-    Object.hasOwn(PUBLIC_ROUTES, request.routeOptions.url ?? '')
-  );
-}
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;

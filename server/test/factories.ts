@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, MessageRow, TopicRow, UserRow } from '../db/database';
 import { insertSession, insertUser } from '../modules/accounts/accounts.repository';
+import { hashPassword } from '../modules/accounts/password';
 import { prepareMessageContent } from '../modules/markup/markup';
 import { insertReply, insertTopicWithMainMessage } from '../modules/topics/topics.repository';
 import { hashToken } from '../plugins/auth';
@@ -16,7 +17,15 @@ export interface TestUser {
 /** A user with a live session, written by the repository's insertUser (the account flows have their own tests). */
 export async function createUser(
   db: Kysely<Database>,
-  options: { admin?: boolean; active?: boolean; username?: string; email?: string; now?: number } = {},
+  options: {
+    admin?: boolean;
+    active?: boolean;
+    username?: string;
+    email?: string;
+    now?: number;
+    /** A password the user can log in or confirm with; without one, no password matches. */
+    password?: string;
+  } = {},
 ): Promise<TestUser> {
   sequence += 1;
   const suffix = `${process.pid}${sequence}${randomBytes(2).toString('hex')}`;
@@ -24,7 +33,7 @@ export async function createUser(
   const user = await insertUser(db, {
     username: options.username ?? `משתמש${suffix}`,
     email: options.email ?? `user${suffix}@example.test`,
-    passwordHash: 'no-password',
+    passwordHash: options.password === undefined ? 'no-password' : await hashPassword(options.password),
     birthdate: '1995-01-01',
     isAdmin: options.admin === true,
     isActive: options.active !== false,

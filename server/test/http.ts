@@ -33,7 +33,7 @@ export function apiClient(app: FastifyInstance) {
     get: (url: string, options?: CallOptions) => call('GET', url, undefined, options),
     post: (url: string, body?: unknown, options?: CallOptions) => call('POST', url, body ?? {}, options),
     put: (url: string, body?: unknown, options?: CallOptions) => call('PUT', url, body ?? {}, options),
-    delete: (url: string, options?: CallOptions) => call('DELETE', url, undefined, options),
+    delete: (url: string, options?: CallOptions, body?: unknown) => call('DELETE', url, body, options),
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERRORS } from '../errors';
+import { INTERNAL_EVENT_TYPE_NAMES } from '../event-types';
 
 /** Most ids of one kind a stream may watch at once (a page shows one topic or one forum). */
 export const MAX_WATCHED_IDS = 20;
@@ -103,17 +104,8 @@ export const forumEvent = z.discriminatedUnion('type', [
 export type ForumEvent = z.infer<typeof forumEvent>;
 export type ForumEventType = ForumEvent['type'];
 
-/**
- * Kinds that never reach a browser: the server acts on them (closing a logged-out user's streams,
- * dropping cached pages after an admin's change of forums, settings or a user's role, or a deleted
- * account).
- */
-export const INTERNAL_EVENT_TYPES: ReadonlySet<ForumEventType> = new Set([
-  'session.revoked',
-  'forums.changed',
-  'site.changed',
-  'user.changed',
-]);
+/** Kinds that never reach a browser (INTERNAL_EVENT_TYPE_NAMES), to look up. */
+export const INTERNAL_EVENT_TYPES: ReadonlySet<ForumEventType> = new Set(INTERNAL_EVENT_TYPE_NAMES);
 
 /**
  * Sent instead of events when some may have been missed (the server lost its event connection,

@@ -3,7 +3,6 @@ import { describeEachDatabase } from '../../test/databases';
 import { solvedCaptcha } from '../../test/captcha';
 import { createReply, createTopic, createUser, type TestUser } from '../../test/factories';
 import { apiClient } from '../../test/http';
-import { hashPassword } from '../accounts/password';
 import { DELETED_USER_NAME, USERNAME_HOLD_MS } from './account-data.service';
 
 const PASSWORD = 'correct-horse-battery';
@@ -15,27 +14,9 @@ describeEachDatabase(
     let other: TestUser;
     const api = () => apiClient(ctx.app);
 
-    const withPassword = async (options: { username?: string; admin?: boolean } = {}) => {
-      const created = await createUser(ctx.db, { now: ctx.clock.now(), ...options });
-      await ctx.db
-        .updateTable('users')
-        .set({ password_hash: await hashPassword(PASSWORD) })
-        .where('id', '=', created.user.id)
-        .execute();
-      return created;
-    };
-    const deleteMe = (token: string | undefined, body: unknown) =>
-      ctx.app.inject({
-        method: 'DELETE',
-        url: '/api/me',
-        payload: JSON.stringify(body),
-        headers: {
-          'content-type': 'application/json',
-          cookie: 'XSRF-TOKEN=x',
-          'x-xsrf-token': 'x',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      });
+    const withPassword = (options: { username?: string; admin?: boolean } = {}) =>
+      createUser(ctx.db, { now: ctx.clock.now(), ...options, password: PASSWORD });
+    const deleteMe = (token: string | undefined, body: unknown) => api().delete('/api/me', { token }, body);
 
     beforeAll(async () => {
       admin = await withPassword({ admin: true });

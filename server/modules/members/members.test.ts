@@ -3,7 +3,6 @@ import { describeEachDatabase } from '../../test/databases';
 import { solvedCaptcha } from '../../test/captcha';
 import { createReply, createTopic, createUser, type TestUser } from '../../test/factories';
 import { apiClient } from '../../test/http';
-import { hashPassword } from '../accounts/password';
 
 const PASSWORD = 'correct-horse-battery';
 const DAY = 24 * 60 * 60 * 1000;
@@ -16,15 +15,8 @@ describeEachDatabase(
     const api = () => apiClient(ctx.app);
 
     /** A user who can log in with PASSWORD. */
-    const withPassword = async (options: { username?: string; email?: string } = {}) => {
-      const created = await createUser(ctx.db, { now: ctx.clock.now(), ...options });
-      await ctx.db
-        .updateTable('users')
-        .set({ password_hash: await hashPassword(PASSWORD) })
-        .where('id', '=', created.user.id)
-        .execute();
-      return created;
-    };
+    const withPassword = (options: { username?: string; email?: string } = {}) =>
+      createUser(ctx.db, { now: ctx.clock.now(), ...options, password: PASSWORD });
     const login = async (email: string) =>
       api().post('/api/login', { email, password: PASSWORD, captcha: await solvedCaptcha(ctx.app) });
 
