@@ -23,7 +23,7 @@ import {
 } from './generate';
 import { COMMON_WORDS, createRandom, RARE_WORDS, sentence } from './text';
 import { UNLIMITED_WRITES } from '../server/modules/rate-limit/rate-limit.rules';
-import { SERVER_HEAP_FLAGS } from '../scripts/server-heap';
+import { SERVER_ENVIRONMENT, SERVER_HEAP_FLAGS } from '../scripts/server-heap';
 
 const HELP = `npm run bench -- [options]
 
@@ -814,7 +814,7 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
-/** The built server's command line, with the heap sizes of `npm start`; `--cpu-prof` writes a V8 profile of each run. */
+/** The built server's command line, with the heap sizes of `npm start` (and its environment, `serverEnv`); `--cpu-prof` writes a V8 profile of each run. */
 function serverArgs(options: Options): string[] {
   const profileDir = path.resolve('bench/results/profiles');
   return [
@@ -825,6 +825,7 @@ function serverArgs(options: Options): string[] {
 }
 
 const serverEnv = (dataset: Dataset) => ({
+  ...SERVER_ENVIRONMENT,
   ...dataset.env,
   LOG_LEVEL: 'warn',
   SECRET_KEY,
