@@ -24,6 +24,7 @@ import {
 import { COMMON_WORDS, createRandom, RARE_WORDS, sentence } from './text';
 import { UNLIMITED_WRITES } from '../server/modules/rate-limit/rate-limit.rules';
 import { SERVER_ENVIRONMENT, SERVER_HEAP_FLAGS } from '../scripts/server-heap';
+import { DEFAULT_GUEST_CACHE_MB } from '../server/config';
 
 const HELP = `npm run bench -- [options]
 
@@ -1146,10 +1147,13 @@ function checkTargets(run: DatasetRun, client: Record<string, RouteWeight> | nul
   }
   const errors = run.endpoints.reduce((sum, endpoint) => sum + endpoint.errors, 0);
   checks.push({ target: 'no errors', measured: `${errors}`, ok: errors === 0 });
+  // Issue 13: the peak through the whole bench, the guest cache's bound excluded (the server is
+  // started with the default bound unless GUEST_CACHE_MB is set here).
+  const cacheMb = Number(process.env.GUEST_CACHE_MB ?? DEFAULT_GUEST_CACHE_MB);
   checks.push({
-    target: 'server memory: idle ≤ 110 MB, peak ≤ 180 MB',
+    target: `server memory: idle ≤ 110 MB, peak ≤ 180 MB plus the guest cache's ${cacheMb}`,
     measured: `${run.serverIdleRssMb} MB idle, ${run.serverPeakRssMb} MB peak RSS`,
-    ok: run.serverIdleRssMb <= 110 && run.serverPeakRssMb <= 180,
+    ok: run.serverIdleRssMb <= 110 && run.serverPeakRssMb <= 180 + cacheMb,
   });
   checks.push({
     target: 'server start on an existing database < 1 s',
@@ -1260,7 +1264,7 @@ async function main() {
       start: (env, port) =>
         startProcess(
           ['--import', 'tsx', 'server/main.ts'],
-          { ...env, SECRET_KEY, RATE_LIMITS: UNLIMITED_WRITES },
+          { ...SERVER_ENVIRONMENT, ...env, SECRET_KEY, RATE_LIMITS: UNLIMITED_WRITES },
           port,
           '/api/forums',
         ),

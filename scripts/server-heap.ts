@@ -21,7 +21,7 @@ export const SERVER_HEAP_FLAGS = ['--max-old-space-size=512', '--max-semi-space-
  * other threads allocate in bursts: libuv's pool compresses every page the guest cache keeps
  * (brotli's window and hash tables, a few MB a call) and the SQLite checkpoint thread merges the
  * search index, so each pool thread held its own high-water mark. Two arenas: the bench's peak on
- * the small set fell from 250 to 206 MB with the same CPU per request (README, "Memory").
+ * the small set fell from 250 to 206 MB with the same CPU per request (README, "Benchmark").
  * `MALLOC_ARENA_MAX` is read by glibc when the process starts, so it must be in the environment Node
  * is started with; other C libraries ignore it.
  */
