@@ -4,6 +4,7 @@ import {
   E2E_SOCIAL_URL,
   E2E_USER,
   E2E_USER_TOKEN,
+  hydrated,
   MARKUP_TOPIC,
   topicIdBySubject,
 } from './fixtures';
@@ -268,7 +269,11 @@ test.describe('the shell', () => {
     await page.waitForTimeout(300);
     const before = await page.evaluate(() => window.scrollY);
     expect(before).toBeGreaterThan(500);
-    await page.locator('.post-card').nth(5).getByRole('heading').getByRole('link').click();
+    // The app keeps and restores the position on its own (client-side) navigations: before the
+    // page has hydrated, the link is a plain one and the browser loads the topic as a new document.
+    const topicLink = page.locator('.post-card').nth(5).getByRole('heading').getByRole('link');
+    await hydrated(topicLink);
+    await topicLink.click();
     await expect(page).toHaveURL(/\/topic\//);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await page.goBack();
