@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { SERVER_ENVIRONMENT, SERVER_HEAP_FLAGS } from './server-heap';
+import { SERVER_HEAP_FLAGS, serverEnvironment } from './server-heap';
 
 /**
  * `npm run lighthouse`: Lighthouse 12 (mobile, default simulated throttling) over the home page, a
@@ -219,7 +219,7 @@ async function main() {
     stdio: 'inherit',
   });
   const server = spawn(process.execPath, [...SERVER_HEAP_FLAGS, 'dist/server/main.js'], {
-    env: { ...env, ...SERVER_ENVIRONMENT },
+    env: { ...env, ...serverEnvironment(env) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const results: PageResult[] = [];

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { SERVER_ENVIRONMENT, SERVER_HEAP_FLAGS } from './server-heap';
+import { SERVER_ENVIRONMENT, SERVER_HEAP_FLAGS, serverEnvironment } from './server-heap';
 
 /** The words of package.json's start script. */
 function startScript(): string[] {
@@ -21,4 +21,9 @@ it('npm start runs the server with the environment the bench measures it with, s
     expect(at).toBeGreaterThanOrEqual(0);
     expect(at).toBeLessThan(node);
   }
+});
+
+it("gives a server the bench starts the same environment, unless the caller's own sets a variable", () => {
+  expect(serverEnvironment({})).toEqual(SERVER_ENVIRONMENT);
+  expect(serverEnvironment({ MALLOC_ARENA_MAX: '1', OTHER: 'x' })).toEqual({ MALLOC_ARENA_MAX: '1' });
 });

@@ -26,3 +26,13 @@ export const SERVER_HEAP_FLAGS = ['--max-old-space-size=512', '--max-semi-space-
  * is started with; other C libraries ignore it.
  */
 export const SERVER_ENVIRONMENT = { MALLOC_ARENA_MAX: '2' } as const;
+
+/**
+ * SERVER_ENVIRONMENT for a server the bench or the Lighthouse run starts: a variable the caller's
+ * own environment sets keeps its value, so a run can measure another setting.
+ */
+export function serverEnvironment(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(SERVER_ENVIRONMENT).map(([name, value]) => [name, env[name] ?? value]),
+  );
+}

@@ -6,9 +6,6 @@ import { parseRateLimits, type RateLimitRules } from './modules/rate-limit/rate-
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-/** The guest cache's bound when GUEST_CACHE_MB is not set. */
-export const DEFAULT_GUEST_CACHE_MB = 64;
-
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -43,7 +40,7 @@ const environmentSchema = z.object({
   /** Overrides of the request limits, `login.ip=30/900,login.email=10/900` (limit/window seconds). */
   RATE_LIMITS: z.string().optional(),
   /** Memory for the guest cache of public pages and JSON, in megabytes; 0 turns it off. */
-  GUEST_CACHE_MB: z.coerce.number().min(0).max(65536).default(DEFAULT_GUEST_CACHE_MB),
+  GUEST_CACHE_MB: z.coerce.number().min(0).max(65536).default(64),
   /** Most open live-update streams (GET /api/events) in this process, and from one address. */
   EVENT_STREAMS_MAX: z.coerce.number().int().min(1).default(5000),
   EVENT_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(40),
