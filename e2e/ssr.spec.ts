@@ -294,6 +294,35 @@ test('hydration fetches none of the data the page came with', async ({ browser, 
   await context.close();
 });
 
+test("a guest's page carries the writer's prompt and none of the styles of the editor or the birthdate picker", async ({
+  page,
+  request,
+}) => {
+  const topicId = await topicIdBySubject(request, MARKUP_TOPIC);
+  // A guest sees a prompt where the writer is: its styles travel in the page, the editor's (toolbar,
+  // popovers, TipTap's base styles: four fifths of the writer's CSS) do not, nor the birthdate
+  // picker's, which only the registration and profile forms show. Each comes with its chunk.
+  for (const path of [`/topic/${topicId}`, `/forum/${BUSY_FORUM_ID}`]) {
+    const html = await (await request.get(path)).text();
+    // Booleans: a failure would print the whole page, stylesheet and all.
+    expect(html.includes('.writer-guest-prompt{'), `${path}: the prompt's styles`).toBe(true);
+    expect(html.includes('.writer-toolbar'), `${path}: the toolbar's styles`).toBe(false);
+    expect(html.includes('.ProseMirror'), `${path}: TipTap's styles`).toBe(false);
+    expect(html.includes('.birthdate-popover'), `${path}: the birthdate picker's styles`).toBe(false);
+  }
+  // A member's editor is styled once its chunk is in: its stylesheet comes with it.
+  await page.addInitScript((token) => localStorage.setItem('authToken', token), E2E_USER_TOKEN);
+  const problems = watchConsole(page);
+  await page.goto(`/topic/${topicId}`);
+  const toolbar = page.locator('.writer-toolbar');
+  await expect(toolbar).toBeVisible();
+  expect(await toolbar.evaluate((element) => getComputedStyle(element).display)).toBe('flex');
+  expect(
+    await page.locator('.writer-content').evaluate((element) => getComputedStyle(element).minHeight),
+  ).toBe('144px');
+  expect(problems).toEqual([]);
+});
+
 test('under the service worker a page is the precached shell, rendered in the browser with fresh data and no error', async ({
   page,
   request,

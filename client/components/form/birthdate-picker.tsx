@@ -16,6 +16,7 @@ import {
 } from '../../../shared/birthdate';
 import { heForms } from '../../i18n/he-forms';
 import './forms.css';
+import './birthdate-picker.css';
 import { useClickOutside } from '../../lib/use-click-outside';
 
 const YEARS_PER_PAGE = 25;

@@ -5,6 +5,7 @@ import { he } from '../../i18n/he';
 import type { MessageWriterProps } from './message-writer';
 import type { WriterEditorHandle } from './writer-editor';
 import { mentionsError, messageError } from './writer-validation';
+import './logged-in-writer.css';
 
 // TipTap is about 126 KB gzipped (DESIGN.md): it is fetched when a writer is first shown to a user.
 const WriterEditor = lazy(() => import('./writer-editor'));

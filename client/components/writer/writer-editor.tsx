@@ -6,7 +6,6 @@ import { type Ref, useCallback, useImperativeHandle, useRef } from 'react';
 import { LINK_REL } from '../../../shared/markup-rules';
 import { type MentionKeyHandler, MentionSuggestions } from './mention-suggestions';
 import { WriterToolbar } from './writer-toolbar';
-import './writer.css';
 
 /** What the light writer shell can ask of the loaded editor. */
 export interface WriterEditorHandle {
@@ -41,7 +40,7 @@ export default function WriterEditor({
   }, []);
   const editor = useEditor({
     immediatelyRender: false,
-    // Its base styles are in writer.css: an injected style element would need 'unsafe-inline'.
+    // Its base styles are in logged-in-writer.css: an injected style element would need 'unsafe-inline'.
     injectCSS: false,
     extensions: [
       StarterKit.configure({
