@@ -4,7 +4,9 @@ import {
   E2E_SOCIAL_URL,
   E2E_USER,
   E2E_USER_TOKEN,
+  holdBack,
   hydrated,
+  isEntryScript,
   MARKUP_TOPIC,
   topicIdBySubject,
 } from './fixtures';
@@ -258,6 +260,27 @@ test.describe('the shell', () => {
     await page.locator('footer').getByRole('link', { name: 'תנאי השימוש' }).click();
     await expect(page).toHaveURL(/\/policy$/);
     await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+  });
+
+  test('the place a reader scrolled to before the app ran is restored on back', async ({ page }) => {
+    // The app's scripts come late, as on a slow phone: the reader scrolls the server's page first.
+    const deliverEntry = await holdBack(page, isEntryScript);
+    await page.setViewportSize({ width: 375, height: 700 });
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.locator('.post-card')).toHaveCount(7);
+    await page.locator('.post-card').nth(5).scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(500);
+    deliverEntry();
+    const topicLink = page.locator('.post-card').nth(5).getByRole('heading').getByRole('link');
+    await hydrated(topicLink);
+    await topicLink.click();
+    // The topic shown, not only addressed: until its chunk is in, the home page is still on screen.
+    await expect(page.locator('.topic-header h1')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 5);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - before)).toBeLessThan(5);
   });
 
   test('scroll position is restored on back and forward', async ({ page }) => {

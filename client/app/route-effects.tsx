@@ -32,6 +32,9 @@ export function RouteEffects() {
       });
     };
     window.addEventListener('scroll', handleScroll, { passive: true });
+    // A server-rendered page is read and scrolled before the app runs, and no scroll event comes
+    // once it does unless the reader scrolls again: its place is taken now, for the way back to it.
+    positions.current.set(currentKey.current, window.scrollY);
     return () => {
       window.removeEventListener('scroll', handleScroll);
       cancelAnimationFrame(frame);
