@@ -1,4 +1,5 @@
 import { use, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import './message-content.css';
 
 type Sanitize = (html: string) => string;
 let sanitizer: Promise<Sanitize> | null = null;

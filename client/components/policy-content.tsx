@@ -1,5 +1,6 @@
 import { he } from '../i18n/he';
 import { CONTACT_PATH } from '../lib/site';
+import './policy-content.css';
 
 /**
  * The terms of use (docs/product.md §2): nine numbered sections, last updated 09/11/2014. `inFrame` is set

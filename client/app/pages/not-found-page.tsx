@@ -2,6 +2,7 @@ import { AppLink } from '../../components/app-link';
 import { he } from '../../i18n/he';
 import { useTitle } from '../../session/head';
 import { useRedirectToNotFound } from '../../lib/not-found';
+import './not-found-page.css';
 
 /** "Not found"; at `/not-found` it also sends the browser on to `/page/not-found` (docs/product.md §2). */
 export function NotFoundPage({ redirect = false }: { redirect?: boolean }) {

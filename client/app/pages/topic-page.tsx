@@ -26,6 +26,7 @@ import { loadStatusOfQuery } from '../../lib/load-status-store';
 import { mergeById } from '../../lib/merge-pages';
 import { type MoreSource, useRevealMore } from '../../lib/use-reveal-more';
 import { useRedirectToNotFound } from '../../lib/not-found';
+import './topic-page.css';
 
 // Every topic shows message bodies: the sanitiser loads beside the topic's data, not after it.
 loadMessageSanitizer();
