@@ -294,7 +294,7 @@ test('hydration fetches none of the data the page came with', async ({ browser, 
   await context.close();
 });
 
-test("a guest's page carries the writer's prompt and none of the styles of the editor or the birthdate picker", async ({
+test("a guest's page carries the writer's prompt and none of the styles of the editor, the birthdate picker or another page", async ({
   page,
   request,
 }) => {
@@ -309,7 +309,12 @@ test("a guest's page carries the writer's prompt and none of the styles of the e
     expect(html.includes('.writer-toolbar'), `${path}: the toolbar's styles`).toBe(false);
     expect(html.includes('.ProseMirror'), `${path}: TipTap's styles`).toBe(false);
     expect(html.includes('.birthdate-popover'), `${path}: the birthdate picker's styles`).toBe(false);
+    expect(html.includes('.slider{'), `${path}: the home page's slider`).toBe(false);
   }
+  // Each page's own styles come with its chunk: a topic's are not on the home page.
+  const home = await (await request.get('/')).text();
+  expect(home.includes('.slider{'), "the home page's slider").toBe(true);
+  expect(home.includes('.topic-header{'), "a topic's header on the home page").toBe(false);
   // A member's editor is styled once its chunk is in: its stylesheet comes with it.
   await page.addInitScript((token) => localStorage.setItem('authToken', token), E2E_USER_TOKEN);
   const problems = watchConsole(page);
