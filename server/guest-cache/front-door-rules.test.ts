@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { guestCacheFrontDoor } from './front-door';
 import { encodeBody, GuestCache } from './guest-cache';
 import { type PageRenderer, pageKey } from './pages';
+import { securityHeaderSets } from '../plugins/security';
 
 /** A page renderer that only says which build it knows now. */
 function rendererKnowing(version: string | undefined): PageRenderer {
@@ -43,7 +44,7 @@ describe('guest cache front door: what it leaves to Fastify', () => {
   const door = (renderer: PageRenderer | null, closing = false) =>
     guestCacheFrontDoor({
       cache,
-      securityHeaders: [['x-content-type-options', 'nosniff']],
+      securityHeaders: securityHeaderSets(false),
       httpsOnly: false,
       trustProxy: false,
       parseCookie: (header) => Object.fromEntries(header.split('; ').map((pair) => pair.split('='))),

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { XSRF_COOKIE, newXsrfToken, xsrfCookieOptions } from '../plugins/security';
+import { type SecurityHeaderSets, XSRF_COOKIE, newXsrfToken, xsrfCookieOptions } from '../plugins/security';
 import type { GuestCache } from './guest-cache';
 import { cachedAnswer, encodedAnswer } from './http';
 import { type PageRenderer, pageKey } from './pages';
@@ -7,7 +7,7 @@ import { COMPRESS_THRESHOLD_BYTES } from './guest-cache';
 
 export interface FrontDoorOptions {
   cache: GuestCache;
-  securityHeaders: ReadonlyArray<readonly [string, string]>;
+  securityHeaders: SecurityHeaderSets;
   httpsOnly: boolean;
   trustProxy: boolean;
   parseCookie: (header: string) => Record<string, string | undefined>;
@@ -71,7 +71,7 @@ export function guestCacheFrontDoor(options: FrontDoorOptions) {
     )
       return false;
     const headers: string[] = [];
-    for (const [name, value] of securityHeaders) {
+    for (const [name, value] of securityHeaders.for(url)) {
       headers.push(name, policy && name === 'content-security-policy' ? policy : value);
     }
     for (const [name, value] of answer.headers) headers.push(name, value);

@@ -234,8 +234,9 @@ describeEachDatabase('server-rendered pages', (ctx) => {
     const shell = await app.inject('/search?q=x');
     expect(shell.body).toContain(`<style>${ENTRY_CSS}</style>`);
     expect(styleSources(shell)).toContain(hash(ENTRY_CSS));
-    // Elsewhere the app's own policy: no inline style element at all.
-    expect(styleSources(await app.inject('/api/forums'))).toEqual(["'self'"]);
+    // Elsewhere the app's own policy: no inline style element at all; an API answer allows no style.
+    expect(styleSources(await app.inject('/robots.txt'))).toEqual(["'self'"]);
+    expect(styleSources(await app.inject('/api/forums'))).toEqual([]);
   });
 
   it('dehydrates the queries the page shows under the client keys', async () => {
