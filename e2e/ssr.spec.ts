@@ -274,6 +274,22 @@ test("a reader's scroll and click on the page before the app's scripts arrive ar
   expect(problems).toEqual([]);
 });
 
+test("a visit from a social link (a query no page reads) gets the path's page and hydrates without a warning", async ({
+  page,
+  request,
+}) => {
+  const topicId = await topicIdBySubject(request, MARKUP_TOPIC);
+  const plain = await request.get(`/topic/${topicId}`);
+  const tracked = await request.get(`/topic/${topicId}?fbclid=IwAR0e2e&utm_source=facebook`);
+  expect(tracked.status()).toBe(200);
+  expect(tracked.headers().etag).toBe(plain.headers().etag);
+  const problems = watchConsole(page);
+  await page.goto(`/topic/${topicId}?fbclid=IwAR0e2e`);
+  await expect(page.locator('#root')).toHaveAttribute(HYDRATED_ATTRIBUTE, '');
+  await expect(page.getByRole('heading', { level: 1, name: MARKUP_TOPIC })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
 test('hydration fetches none of the data the page came with', async ({ browser, request }) => {
   const topicId = await topicIdBySubject(request, MARKUP_TOPIC);
   // Two first visits. Without the block, the service worker the first page registers once idle

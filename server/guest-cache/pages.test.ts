@@ -8,7 +8,7 @@ import { describeEachDatabase } from '../test/databases';
 import { createTopic, createUser, type TestUser } from '../test/factories';
 import { apiClient } from '../test/http';
 import { countStatements } from '../test/statements';
-import { pageTags } from './pages';
+import { pageAddress, pageTags } from './pages';
 
 describe('pageTags', () => {
   it('tags the guest pages by what they show and keeps no personal or endless page', () => {
@@ -25,6 +25,24 @@ describe('pageTags', () => {
     ]) {
       expect(pageTags(pathname)).toBeNull();
     }
+  });
+});
+
+describe('pageAddress', () => {
+  it('keeps only the query parameters a page reads', () => {
+    expect(pageAddress('/topic/3')).toEqual({ pathname: '/topic/3', url: '/topic/3', hasQuery: false });
+    expect(pageAddress('/topic/3?fbclid=abc&utm_source=x')).toEqual({
+      pathname: '/topic/3',
+      url: '/topic/3',
+      hasQuery: false,
+    });
+    expect(pageAddress('/topic/3?utm_source=x&message=17')).toEqual({
+      pathname: '/topic/3',
+      url: '/topic/3?message=17',
+      hasQuery: true,
+    });
+    expect(pageAddress('/?')).toEqual({ pathname: '/', url: '/', hasQuery: false });
+    expect(pageAddress('?a=1').pathname).toBe('/');
   });
 });
 
@@ -111,7 +129,34 @@ describeEachDatabase('pages through the guest cache', (ctx) => {
     const plain = await app.inject(url);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(app.guestCache.get(`page:${url}`)?.identity?.toString()).toBe(plain.body);
-    const unkept = await app.inject({ url: `${url}?x=1`, headers: { 'accept-encoding': 'gzip' } });
+    const unkept = await app.inject({ url: `${url}?message=1`, headers: { 'accept-encoding': 'gzip' } });
     expect(unkept.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('answers an address whose query no page reads as its path, from the cache, and keeps it for the path', async () => {
+    const url = `/topic/${topicId}`;
+    app.guestCache.clear();
+    // A visit from a social link fills the path's entry.
+    const first = await app.inject(`${url}?fbclid=IwAR0abc&utm_source=facebook`);
+    expect(first.statusCode).toBe(200);
+    const kept = app.guestCache.get(`page:${url}`);
+    expect(kept).toBeDefined();
+    // The next, with another tracking value, is that entry: the same tag, and still the one entry.
+    const again = await app.inject(`${url}?fbclid=other`);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(app.guestCache.get(`page:${url}`)?.etag).toBe(kept?.etag);
+    expect(app.guestCache.count).toBe(1);
+    expect(
+      (
+        await app.inject({
+          url: `${url}?utm_medium=x`,
+          headers: { 'if-none-match': String(first.headers.etag) },
+        })
+      ).statusCode,
+    ).toBe(304);
+    // A query a page reads is rendered for itself and not kept.
+    app.guestCache.clear();
+    expect((await app.inject(`${url}?message=1&fbclid=x`)).statusCode).toBe(200);
+    expect(app.guestCache.get(`page:${url}`)).toBeUndefined();
   });
 });

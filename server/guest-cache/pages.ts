@@ -80,11 +80,36 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The query parameters a server-rendered page reads (client/entry-server.tsx: a topic's `message`,
+ * the link of a notification to one message). Any other (`?fbclid=`, `?utm_source=`) changes
+ * nothing on the page, so it is left out: such a request is answered as its path is, from the cache,
+ * and a page rendered for it is kept for the path. Rendered afresh each time, as they were, readers
+ * from a social link waited for a render, and anyone could force one with a random query.
+ */
+const PAGE_PARAMETERS: ReadonlySet<string> = new Set(['message']);
+
+/** What a page is rendered for: its path and only the query parameters pages read. */
+export function pageAddress(url: string): { pathname: string; url: string; hasQuery: boolean } {
+  const mark = url.indexOf('?');
+  const pathname = mark < 0 ? url : url.slice(0, mark) || '/';
+  if (mark < 0) return { pathname, url, hasQuery: false };
+  const read = new URLSearchParams();
+  for (const [name, value] of new URLSearchParams(url.slice(mark + 1)))
+    if (PAGE_PARAMETERS.has(name)) read.append(name, value);
+  const query = read.toString();
+  return query
+    ? { pathname, url: `${pathname}?${query}`, hasQuery: true }
+    : { pathname, url: pathname, hasQuery: false };
+}
+
 /** Where a page is kept, and the tags of what it shows; null for an answer that is never kept. */
-function pageSlot(url: string, status: number): { key: string; tags: string[] } | null {
-  const [pathname = '/', query] = url.split('?', 2);
-  const tags = status === 200 && query === undefined ? pageTags(pathname) : null;
-  return tags ? { key: pageKey(pathname), tags } : null;
+function pageSlot(
+  address: ReturnType<typeof pageAddress>,
+  status: number,
+): { key: string; tags: string[] } | null {
+  const tags = status === 200 && !address.hasQuery ? pageTags(address.pathname) : null;
+  return tags ? { key: pageKey(address.pathname), tags } : null;
 }
 
 /** Where the cache keeps the page of a path. */
@@ -111,7 +136,8 @@ export async function sendCachedPage(
   route: GuestPageRoute,
   cache: GuestCache,
 ): Promise<boolean> {
-  const slot = pageSlot(request.url, route.status(request.url.split('?', 1)[0] ?? '/'));
+  const address = pageAddress(request.url);
+  const slot = pageSlot(address, route.status(address.pathname));
   if (!slot) return false;
   const hit = cachedPage(request, cache, slot.key, await route.renderer.version());
   if (!hit) return false;
@@ -122,8 +148,9 @@ export async function sendCachedPage(
 /**
  * Answers a page: from the guest cache when it holds this build's page, else rendered, stored
  * (only a 200 of a kept page) and sent, compressed and with an ETag either way. A 404 page keeps
- * its status and is never stored: any path can be asked for. An address with a query (a
- * notification's `?message=`) is rendered for itself and not kept: the cache is keyed by path.
+ * its status and is never stored: any path can be asked for. An address with a query a page reads
+ * (a notification's `?message=`) is rendered for itself and not kept: the cache is keyed by path.
+ * Other query parameters are dropped before anything else (`pageAddress`).
  */
 export async function sendPage(
   request: FastifyRequest,
@@ -131,12 +158,13 @@ export async function sendPage(
   options: { renderer: PageRenderer; status: number; cache: GuestCache | null },
 ): Promise<FastifyReply> {
   const { renderer, status, cache } = options;
-  const slot = pageSlot(request.url, status);
+  const address = pageAddress(request.url);
+  const slot = pageSlot(address, status);
   const version = await renderer.version();
   const hit = cache && slot ? cachedPage(request, cache, slot.key, version) : undefined;
   if (hit) return reply.send(writeEncoded(request, reply, withPolicy(renderer, reply, hit)));
   const epoch = cache?.epoch ?? 0;
-  const rendered = await renderer.render(request.url, status);
+  const rendered = await renderer.render(address.url, status);
   const keep = rendered.status === 200 && request.headers.authorization === undefined;
   // A page that will not be kept is encoded only the way this client takes it.
   const client = negotiateEncoding(request.headers['accept-encoding']);

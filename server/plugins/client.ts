@@ -76,7 +76,8 @@ export async function clientPlugin(
     // The static handler refuses a directory (403) without an index, so the home page is routed here.
     const home = renderer ?? shellRenderer(clientDir);
     // The guest cache answers these pages' hits in its own early hook (`guestPage`), before the
-    // session lookup; what reaches the handlers is a miss, a HEAD or an address with a query.
+    // session lookup; what reaches the handlers is a miss, a HEAD or an address with a query a page
+    // reads (`pageAddress`).
     app.get(
       '/',
       { schema: { hide: true }, config: { guestPage: { renderer: home, status: () => 200 } } },
