@@ -894,11 +894,23 @@ async function runDataset(dataset: Dataset, options: Options): Promise<DatasetRu
 
   const hello = await startHello(options);
   const ports = instancePorts(options);
+  const specs = endpointsFor(targets).filter((spec) => !options.only || options.only.includes(spec.name));
+  // The rendered rows (a first request after a write) get a server whose cache keeps nothing; its
+  // memory is not the bench's peak (that is the server with the cache).
+  const keepsNothingPort = options.port + 9;
+  let keepsNothing: Awaited<ReturnType<typeof startProcess>> | null = null;
   const servers: Awaited<ReturnType<typeof startProcess>>[] = [];
   // A server that fails to start must not leave the others listening for the next run.
   try {
     for (const port of ports)
       servers.push(await startProcess(serverArgs(options), serverEnv(dataset), port, '/api/forums'));
+    if (specs.some((spec) => spec.keepsNothing))
+      keepsNothing = await startProcess(
+        serverArgs(options),
+        { ...serverEnv(dataset), GUEST_CACHE_MB: '0' },
+        keepsNothingPort,
+        '/api/forums',
+      );
   } catch (error) {
     for (const started of servers) await stopProcess(started);
     await stopProcess(hello.child);
@@ -906,22 +918,6 @@ async function runDataset(dataset: Dataset, options: Options): Promise<DatasetRu
   }
   const [server] = servers;
   if (!server) throw new Error('no forum server started');
-  const specs = endpointsFor(targets).filter((spec) => !options.only || options.only.includes(spec.name));
-  // The rendered rows (a first request after a write) get a server whose cache keeps nothing; its
-  // memory is not the bench's peak (that is the server with the cache).
-  const keepsNothingPort = options.port + 9;
-  const keepsNothing = specs.some((spec) => spec.keepsNothing)
-    ? await startProcess(
-        serverArgs(options),
-        { ...serverEnv(dataset), GUEST_CACHE_MB: '0' },
-        keepsNothingPort,
-        '/api/forums',
-      ).catch(async (error: unknown) => {
-        for (const started of servers) await stopProcess(started);
-        await stopProcess(hello.child);
-        throw error;
-      })
-    : null;
   const measuresDatabase = dataset.target.kind === 'postgres' && isLocalPostgres(dataset.target.url);
   await sleep(1000);
   const serverIdleRssMb = statusMb(server.pid, 'VmRSS');

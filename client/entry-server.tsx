@@ -22,6 +22,7 @@ import { type HeadPage, renderHead } from './app/page-head';
 import { queryKeys } from './lib/query-keys';
 import { provideMessageSanitizer } from './components/message-content';
 import { sanitizeMessageHtmlOnServer } from './lib/sanitize-on-server';
+import { MESSAGE_PARAMETER } from '../shared/notification-texts';
 
 /**
  * The server's side of the app (built by `vite build --ssr` to dist/server-render): the same
@@ -84,7 +85,11 @@ function routePage(url: string): RoutePage | null {
   const topic = /^\/topic\/(\d+)$/.exec(pathname);
   const topicId = positiveId(topic?.[1]);
   if (topicId !== null)
-    return { kind: 'topic', topicId, messageId: positiveId(parsed.searchParams.get('message') ?? undefined) };
+    return {
+      kind: 'topic',
+      topicId,
+      messageId: positiveId(parsed.searchParams.get(MESSAGE_PARAMETER) ?? undefined),
+    };
   return null;
 }
 

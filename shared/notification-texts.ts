@@ -37,7 +37,14 @@ export function notificationText(input: {
   }
 }
 
+/**
+ * The query parameter of a topic's address that names the message to open: the one query
+ * parameter a page reads (the topic page, its server rendering, and the guest cache, which drops
+ * every other: server/guest-cache/pages.ts).
+ */
+export const MESSAGE_PARAMETER = 'message';
+
 /** Where the client opens a message: the topic page scrolled to it (loading its page first). */
 export function messagePath(topicId: number, messageId: number): string {
-  return `/topic/${topicId}?message=${messageId}`;
+  return `/topic/${topicId}?${MESSAGE_PARAMETER}=${messageId}`;
 }

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type EncodedBody, encodeAnswer, type GuestCache } from './guest-cache';
 import { cachedAnswer, negotiateEncoding, writeEncoded } from './http';
 import { cacheTags } from './invalidation';
+import { MESSAGE_PARAMETER } from '../../shared/notification-texts';
 
 /** A page's HTML and the status it is answered with. */
 export interface RenderedBody {
@@ -81,13 +82,13 @@ declare module 'fastify' {
 }
 
 /**
- * The query parameters a server-rendered page reads (client/entry-server.tsx: a topic's `message`,
- * the link of a notification to one message). Any other (`?fbclid=`, `?utm_source=`) changes
- * nothing on the page, so it is left out: such a request is answered as its path is, from the cache,
- * and a page rendered for it is kept for the path. Rendered afresh each time, as they were, readers
- * from a social link waited for a render, and anyone could force one with a random query.
+ * The query parameters a server-rendered page reads: a topic's message to open (a notification's
+ * link). Any other (`?fbclid=`, `?utm_source=`) changes nothing on the page, so it is left out:
+ * such a request is answered as its path is, from the cache, and a page rendered for it is kept for
+ * the path. Rendered afresh each time, as they were, readers from a social link waited for a render,
+ * and anyone could force one with a random query.
  */
-const PAGE_PARAMETERS: ReadonlySet<string> = new Set(['message']);
+const PAGE_PARAMETERS: ReadonlySet<string> = new Set([MESSAGE_PARAMETER]);
 
 /** What a page is rendered for: its path and only the query parameters pages read. */
 export function pageAddress(url: string): { pathname: string; url: string; hasQuery: boolean } {

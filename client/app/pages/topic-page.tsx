@@ -26,6 +26,7 @@ import { loadStatusOfQuery } from '../../lib/load-status-store';
 import { mergeById } from '../../lib/merge-pages';
 import { type MoreSource, useRevealMore } from '../../lib/use-reveal-more';
 import { useRedirectToNotFound } from '../../lib/not-found';
+import { MESSAGE_PARAMETER } from '../../../shared/notification-texts';
 import './topic-page.css';
 
 // Every topic shows message bodies: the sanitiser loads beside the topic's data, not after it.
@@ -38,7 +39,7 @@ loadMessageSanitizer();
 export function TopicPage() {
   const topicId = Number(useParams().topicId);
   const valid = Number.isSafeInteger(topicId) && topicId > 0;
-  const atMessageId = messageIdOf(useSearchParams()[0].get('message'));
+  const atMessageId = messageIdOf(useSearchParams()[0].get(MESSAGE_PARAMETER));
   const query = useTopic(valid ? topicId : 0, atMessageId);
   const status = loadStatusOfQuery(query);
   const first = topicOf(query.data?.pages);
