@@ -81,6 +81,7 @@ function startStreamHolder() {
       child.send(command);
       return reply;
     },
+    tell: (command: HolderCommand) => child.send(command),
     stop: () => child.kill(),
   };
 }
@@ -151,9 +152,13 @@ async function measureFanOut(
   watched: number[],
   watchers: Map<number, number>,
   replies: number,
+  refetching = false,
 ) {
   const fromAnswer: number[] = [];
   const fromRequest: number[] = [];
+  /** With the holder refetching: from the reply's answer until every watcher had fetched the topic. */
+  const refreshedFromAnswer: number[] = [];
+  let stale = 0;
   let timeouts = 0;
   for (let i = 0; i < replies; i += 1) {
     const topicId = watched[i % watched.length] ?? 0;
@@ -178,9 +183,14 @@ async function measureFanOut(
     if (entry.count < expected) timeouts += 1;
     fromAnswer.push(Math.max(0, entry.lastAt - answered));
     fromRequest.push(entry.lastAt - sent);
+    if (refetching) {
+      if (entry.refreshed < expected) timeouts += 1;
+      refreshedFromAnswer.push(Math.max(0, entry.refreshedAt - answered));
+      stale += entry.stale;
+    }
     await sleep(20);
   }
-  return { fromAnswer, fromRequest, timeouts };
+  return { fromAnswer, fromRequest, refreshedFromAnswer, stale, timeouts };
 }
 
 export async function runStreamsBench(deps: StreamsBenchDeps) {
@@ -234,7 +244,8 @@ export async function runStreamsBench(deps: StreamsBenchDeps) {
     let rssWith: number[] = [];
     let kbPerStream: number[] = [];
     let openSeconds = 0;
-    let fanOut = { fromAnswer: [] as number[], fromRequest: [] as number[], timeouts: 0 };
+    let fanOut: Awaited<ReturnType<typeof measureFanOut>> | null = null;
+    let refreshed: { fanOut: Awaited<ReturnType<typeof measureFanOut>>; cpuMsPerReply: number } | null = null;
     for (let round = 1; round <= READ_ROUNDS; round += 1) {
       console.log(`round ${round}/${READ_ROUNDS}: reads with no stream open…`);
       readsWithout.push(await readThroughput(deps, writerPort, servers[0]?.pid, readTopics));
@@ -260,13 +271,34 @@ export async function runStreamsBench(deps: StreamsBenchDeps) {
       if (round === 1) {
         console.log(`${replies} replies, each to a watched topic…`);
         fanOut = await measureFanOut(holder, writerPort, token, watched, new Map(opened.watchers), replies);
+        // Then as the app's readers do: each watcher fetches the topic's latest page on the event
+        // (useTopicLive), all at once, from the guest cache the reply has just emptied of it.
+        console.log(`${replies} more replies, every watcher fetching the topic on its event…`);
+        holder.tell({ type: 'refetch' });
+        const cpuBefore = servers.map((server) => deps.cpuMs(server.pid));
+        const refetched = await measureFanOut(
+          holder,
+          writerPort,
+          token,
+          watched,
+          new Map(opened.watchers),
+          replies,
+          true,
+        );
+        const cpuMs = servers.reduce(
+          (sum, server, index) => sum + deps.cpuMs(server.pid) - (cpuBefore[index] ?? 0),
+          0,
+        );
+        refreshed = { fanOut: refetched, cpuMsPerReply: round1(cpuMs / replies, 2) };
       }
       await holder.ask({ type: 'close' }, 'closed');
       await sleep(2000);
     }
     console.log('reads with the streams closed, last round…');
     readsWithout.push(await readThroughput(deps, writerPort, servers[0]?.pid, readTopics));
+    if (!fanOut || !refreshed) throw new Error('the fan-out was not measured');
     const { fromAnswer, fromRequest, timeouts } = fanOut;
+    const readersRefreshed = refreshed.fanOut.refreshedFromAnswer;
 
     const result = {
       database: deps.target.kind,
@@ -289,6 +321,19 @@ export async function runStreamsBench(deps: StreamsBenchDeps) {
           max: round1(Math.max(...fromRequest)),
         },
         timeouts,
+      },
+      /**
+       * The same with every watcher fetching the topic on the event, as the app does: from the
+       * reply's answer until the last reader had the topic with the reply; fetches that came back
+       * without it (none is right); the servers' CPU time per reply, its readers' fetches included.
+       */
+      readersRefreshedMs: {
+        p50: round1(percentile(readersRefreshed, 50)),
+        p99: round1(percentile(readersRefreshed, 99)),
+        max: round1(Math.max(...readersRefreshed)),
+        staleFetches: refreshed.fanOut.stale,
+        timeouts: refreshed.fanOut.timeouts,
+        cpuMsPerReply: refreshed.cpuMsPerReply,
       },
       readRounds: READ_ROUNDS,
       readsPerSecond: {
