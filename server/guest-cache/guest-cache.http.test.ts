@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 // The server-render entry itself, as the built server loads it: the pages below are rendered.
@@ -444,6 +445,55 @@ describeEachDatabase('guest cache', (ctx) => {
       expect((await api().get('/api/messageReport', { token: author.token })).statusCode).toBe(403);
       expect((await guestGet('/api/messageReport')).statusCode).toBe(401);
     });
+  });
+
+  it('answers the readers who ask at once after a write with one read: JSON and pages; with the cache off each reads', async () => {
+    const readers = 8;
+    const write = async () => {
+      const response = await api().post(
+        '/api/message',
+        { topicId: topicB, content: '<p>כולם קוראים</p>' },
+        { token: author.token },
+      );
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const together = (server: FastifyInstance, url: string, headers: Record<string, string>[]) =>
+      countStatements(() => Promise.all(headers.map((header) => server.inject({ url, headers: header }))));
+    for (const url of [urls().topicB, urls().topicBPage]) {
+      await write();
+      const { statements: alone } = await together(app, url, [{}]);
+      expect(alone, url).toBeGreaterThan(0);
+      await write();
+      // Browsers, a gzip-only script, a logged-in reader (who reads the public answer, never fills).
+      const headers = Array.from({ length: readers }, (_, n): Record<string, string> => {
+        if (n === readers - 1) return { authorization: `Bearer ${admin.token}`, 'accept-encoding': 'br' };
+        return { 'accept-encoding': n === 1 ? 'gzip' : 'gzip, deflate, br' };
+      });
+      const { result: answers, statements } = await together(app, url, headers);
+      // One read, and the logged-in reader's session lookup.
+      expect(statements, url).toBeLessThanOrEqual(alone + 1);
+      const fresh = await truth.inject(url);
+      // A small answer is sent plain to everyone.
+      const compressed = fresh.rawPayload.length >= 1024;
+      for (const [n, answer] of answers.entries()) {
+        expect(answer.statusCode, url).toBe(200);
+        expect(answer.headers['content-encoding'], url).toBe(
+          compressed ? (n === 1 ? 'gzip' : 'br') : undefined,
+        );
+        expect(answer.headers.etag, url).toBe(answers[0]?.headers.etag);
+        const encoding = answer.headers['content-encoding'];
+        const body =
+          encoding === 'br'
+            ? brotliDecompressSync(answer.rawPayload)
+            : encoding === 'gzip'
+              ? gunzipSync(answer.rawPayload)
+              : answer.rawPayload;
+        expect(content(url, body.toString()), url).toBe(content(url, fresh.body));
+      }
+      const { statements: uncached } = await together(truth, url, [{}]);
+      const { statements: uncachedTogether } = await together(truth, url, Array(readers).fill({}));
+      expect(uncachedTogether, url).toBe(readers * uncached);
+    }
   });
 
   it('keeps within its byte bound under a flood of distinct paths, oldest out first', async () => {

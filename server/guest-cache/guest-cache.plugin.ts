@@ -2,12 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import { subscribe } from '../events';
-import { encodeAnswer, GuestCache } from './guest-cache';
+import { encodeAnswer, type FinishFill, GuestCache } from './guest-cache';
 import {
   CACHE_CONTROL_PERSONAL,
   CACHE_CONTROL_PUBLIC,
   cachedAnswer,
   negotiateEncoding,
+  sharedAnswer,
   writeEncoded,
 } from './http';
 import { ALL, cacheTags, tagsForEvent } from './invalidation';
@@ -60,7 +61,11 @@ interface Fill {
   epoch: number;
   /** Only a guest's request fills: a logged-in one reads the public answer but never writes one. */
   mayStore: boolean;
+  /** Ends the fill the requests missing the same key meanwhile wait for (a guest's only). */
+  finish: FinishFill;
 }
+
+const noFillToShare: FinishFill = () => {};
 
 const fills = new WeakMap<FastifyRequest, Fill>();
 
@@ -164,13 +169,23 @@ export const guestCachePlugin = fp(
         reply.send(writeEncoded(request, reply, hit));
         return;
       }
-      fills.set(request, {
-        key,
-        tags: tagsOf(request.params as RouteParams),
-        epoch: cache.epoch,
-        mayStore: request.method === 'GET' && request.headers.authorization === undefined,
-      });
-      done();
+      const fill = () => {
+        const epoch = cache.epoch;
+        const mayStore = request.method === 'GET' && request.headers.authorization === undefined;
+        const finish = mayStore ? cache.beginFill(key, epoch) : noFillToShare;
+        // Whatever becomes of the answer (an error, a closed connection), the waiters are let go.
+        if (mayStore) reply.raw.once('close', () => finish(undefined));
+        fills.set(request, { key, tags: tagsOf(request.params as RouteParams), epoch, mayStore, finish });
+        done();
+      };
+      const underWay = cache.fillUnderWay(key);
+      if (!underWay) return fill();
+      underWay.then((shared) => {
+        if (!shared) return fill();
+        reply.send(
+          writeEncoded(request, reply, sharedAnswer(cache, key, shared, request.headers['accept-encoding'])),
+        );
+      }, done);
     });
 
     app.addHook('onSend', (request, reply, payload, done) => {
@@ -183,6 +198,7 @@ export const guestCachePlugin = fp(
       }
       fills.delete(request);
       if (reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) {
+        fill.finish(undefined);
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', CACHE_CONTROL_PUBLIC);
         return done(null, payload);
       }
@@ -196,9 +212,15 @@ export const guestCachePlugin = fp(
       }).then(
         (entry) => {
           if (store) cache.set(fill.key, entry, fill.tags, fill.epoch);
+          // Shared even when a write overtook it and the cache refused it: those waiting asked
+          // before that write's drop, as a hit of the entry it dropped would have answered them.
+          fill.finish(store ? entry : undefined);
           done(null, writeEncoded(request, reply, entry));
         },
-        (error: Error) => done(error),
+        (error: Error) => {
+          fill.finish(undefined);
+          done(error);
+        },
       );
     });
   },

@@ -57,6 +57,54 @@ describe('GuestCache', () => {
   });
 });
 
+describe('fills under way', () => {
+  it('lets the requests that miss a key while it is being filled wait for that answer', async () => {
+    const cache = new GuestCache(1024 * 1024);
+    expect(cache.fillUnderWay('/a')).toBeUndefined();
+    const finish = cache.beginFill('/a', cache.epoch);
+    const waiting = [cache.fillUnderWay('/a'), cache.fillUnderWay('/a')];
+    expect(cache.fillUnderWay('/b')).toBeUndefined();
+    const answer = json('"a"');
+    finish(answer);
+    finish(json('"late"'));
+    expect(await Promise.all(waiting)).toEqual([answer, answer]);
+    expect(cache.fillUnderWay('/a')).toBeUndefined();
+  });
+
+  it('shares no fill begun before a drop: a request after a write reads for itself', async () => {
+    const cache = new GuestCache(1024 * 1024);
+    const finishOld = cache.beginFill('/a', cache.epoch);
+    const joined = cache.fillUnderWay('/a');
+    cache.drop(['topic:9']);
+    expect(cache.fillUnderWay('/a')).toBeUndefined();
+    // The fill begun after the drop is the one shared; the older one ending does not end it.
+    const finishNew = cache.beginFill('/a', cache.epoch);
+    const old = json('"old"');
+    finishOld(old);
+    expect(await joined).toBe(old);
+    const waiting = cache.fillUnderWay('/a');
+    expect(waiting).toBeDefined();
+    const fresh = json('"new"');
+    finishNew(fresh);
+    expect(await waiting).toBe(fresh);
+  });
+
+  it('lets the waiters go empty-handed when the fill made nothing to share', async () => {
+    const cache = new GuestCache(1024 * 1024);
+    const finish = cache.beginFill('/a', cache.epoch);
+    const waiting = cache.fillUnderWay('/a');
+    finish(undefined);
+    expect(await waiting).toBeUndefined();
+    expect(cache.fillUnderWay('/a')).toBeUndefined();
+  });
+
+  it('shares nothing when the cache is off', () => {
+    const cache = new GuestCache(0);
+    cache.beginFill('/a', cache.epoch);
+    expect(cache.fillUnderWay('/a')).toBeUndefined();
+  });
+});
+
 describe('bodies for clients that do not take brotli', () => {
   it('makes the plain body once, keeps it in the bound, and keeps the entry droppable', () => {
     const cache = new GuestCache(1024 * 1024);

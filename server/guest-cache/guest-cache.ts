@@ -169,6 +169,15 @@ interface StoredEntry {
   readonly tags: readonly string[];
 }
 
+/** A fill under way: the epoch it began in, and its answer (undefined when it made none to share). */
+interface Fill {
+  readonly epoch: number;
+  readonly answer: Promise<EncodedBody | undefined>;
+}
+
+/** Ends a fill with the answer it made for everyone, or undefined; only the first call counts. */
+export type FinishFill = (answer: EncodedBody | undefined) => void;
+
 /**
  * Answers that are the same for every visitor, kept in memory: bounded in bytes, least recently
  * used out first, and dropped by tag when a write changes what they show. Knows nothing of HTTP or
@@ -181,6 +190,7 @@ interface StoredEntry {
 export class GuestCache {
   private readonly entries: LRUCache<string, StoredEntry> | null;
   private readonly keysByTag = new Map<string, Set<string>>();
+  private readonly fills = new Map<string, Fill>();
   private dropCount = 0;
 
   constructor(readonly maxBytes: number) {
@@ -260,6 +270,34 @@ export class GuestCache {
     if (this.entries && stored?.body === body)
       this.store(this.entries, key, { body: expanded, tags: stored.tags });
     return expanded;
+  }
+
+  /**
+   * Begins the fill of `key` by a request that missed it at `epoch`. Until `finish` is called, a
+   * request missing the same key with nothing dropped since waits for this answer (`fillUnderWay`)
+   * instead of reading and encoding it again: after a write, every reader of a topic asks for it
+   * at once (its live event reaches them together), and each would otherwise render or read it.
+   * With the cache off there is nothing to share: each request makes its own answer.
+   */
+  beginFill(key: string, epoch: number): FinishFill {
+    if (!this.entries) return () => {};
+    let settle: (answer: EncodedBody | undefined) => void = () => {};
+    const fill: Fill = { epoch, answer: new Promise((resolve) => (settle = resolve)) };
+    this.fills.set(key, fill);
+    return (answer) => {
+      settle(answer);
+      if (this.fills.get(key) === fill) this.fills.delete(key);
+    };
+  }
+
+  /**
+   * The answer of a fill of `key` under way, begun with nothing dropped since (so it shows every
+   * write this instance has answered); undefined when there is none. It may settle to undefined:
+   * the filling request made nothing to share (an error, a personal answer); ask for it yourself.
+   */
+  fillUnderWay(key: string): Promise<EncodedBody | undefined> | undefined {
+    const fill = this.fills.get(key);
+    return fill?.epoch === this.dropCount ? fill.answer : undefined;
   }
 
   /** Drops every entry carrying one of the tags. */

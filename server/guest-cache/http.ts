@@ -60,7 +60,20 @@ export function cachedAnswer(
   acceptEncoding: string | undefined,
 ): EncodedBody | undefined {
   const hit = cache.get(key);
-  return hit && cache.withBodyFor(key, hit, negotiateEncoding(acceptEncoding));
+  return hit && sharedAnswer(cache, key, hit, acceptEncoding);
+}
+
+/**
+ * An answer another request made for `key` (a fill this one waited for), as this request's
+ * Accept-Encoding takes it, as `cachedAnswer` gives a kept one.
+ */
+export function sharedAnswer(
+  cache: GuestCache,
+  key: string,
+  shared: EncodedBody,
+  acceptEncoding: string | undefined,
+): EncodedBody {
+  return cache.withBodyFor(key, shared, negotiateEncoding(acceptEncoding));
 }
 
 /** Whether an If-None-Match header names this ETag (weak comparison, RFC 9110 §13.1.2). */

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type EncodedBody, encodeAnswer, type GuestCache } from './guest-cache';
-import { cachedAnswer, negotiateEncoding, writeEncoded } from './http';
+import { cachedAnswer, negotiateEncoding, sharedAnswer, writeEncoded } from './http';
 import { cacheTags } from './invalidation';
 import { MESSAGE_PARAMETER } from '../../shared/notification-texts';
 
@@ -161,23 +161,45 @@ export async function sendPage(
   const { renderer, status, cache } = options;
   const address = pageAddress(request.url);
   const slot = pageSlot(address, status);
-  const version = await renderer.version();
-  const hit = cache && slot ? cachedPage(request, cache, slot.key, version) : undefined;
-  if (hit) return reply.send(writeEncoded(request, reply, withPolicy(renderer, reply, hit)));
+  const mayStore = request.headers.authorization === undefined;
+  // Taken before anything is awaited, so readers arriving together find the one fill.
+  const underWay = cache && slot ? cache.fillUnderWay(slot.key) : undefined;
   const epoch = cache?.epoch ?? 0;
-  const rendered = await renderer.render(address.url, status);
-  const keep = rendered.status === 200 && request.headers.authorization === undefined;
-  // A page that will not be kept is encoded only the way this client takes it.
-  const client = negotiateEncoding(request.headers['accept-encoding']);
-  const entry = await encodeAnswer(rendered.body, {
-    status: rendered.status,
-    contentType: 'text/html; charset=utf-8',
-    version,
-    only: cache && slot && keep ? undefined : client,
-    client,
-  });
-  if (cache && slot && keep) cache.set(slot.key, entry, slot.tags, epoch);
-  return reply.send(writeEncoded(request, reply, withPolicy(renderer, reply, entry)));
+  const finish = cache && slot && mayStore && !underWay ? cache.beginFill(slot.key, epoch) : undefined;
+  try {
+    const version = await renderer.version();
+    const shared = await underWay;
+    const ready =
+      cache && slot
+        ? shared?.version === version
+          ? sharedAnswer(cache, slot.key, shared, request.headers['accept-encoding'])
+          : cachedPage(request, cache, slot.key, version)
+        : undefined;
+    if (ready) {
+      finish?.(ready);
+      return reply.send(writeEncoded(request, reply, withPolicy(renderer, reply, ready)));
+    }
+    const rendered = await renderer.render(address.url, status);
+    const keep = rendered.status === 200 && mayStore;
+    // A page that will not be kept is encoded only the way this client takes it.
+    const client = negotiateEncoding(request.headers['accept-encoding']);
+    const entry = await encodeAnswer(rendered.body, {
+      status: rendered.status,
+      contentType: 'text/html; charset=utf-8',
+      version,
+      only: cache && slot && keep ? undefined : client,
+      client,
+    });
+    if (cache && slot && keep) {
+      cache.set(slot.key, entry, slot.tags, epoch);
+      // Shared even when a write overtook it: those waiting asked before that write's drop.
+      finish?.(entry);
+    }
+    return reply.send(writeEncoded(request, reply, withPolicy(renderer, reply, entry)));
+  } finally {
+    // A page not kept (a 404, an error) is made by each request that asks for it.
+    finish?.(undefined);
+  }
 }
 
 /** Puts the renderer's policy in place of the app's (set on every response by the security plugin). */
