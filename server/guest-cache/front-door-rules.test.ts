@@ -51,6 +51,7 @@ describe('guest cache front door: what it leaves to Fastify', () => {
       serializeCookie: (name, value) => `${name}=${value}`,
       pages: () => renderer,
       closing: () => closing,
+      passOn: () => {},
     });
 
   it('answers a kept page only of the build its renderer knows now', () => {
@@ -69,5 +70,68 @@ describe('guest cache front door: what it leaves to Fastify', () => {
     const left = recordingResponse();
     expect(door(rendererKnowing('build-1'), true)(request('/topic/1'), left.response)).toBe(false);
     expect(left.written.status).toBeUndefined();
+  });
+});
+
+describe('guest cache front door: a miss while its answer is being made', () => {
+  const html = `<!doctype html><p>${'שלום '.repeat(500)}</p>`;
+  const json = JSON.stringify({ text: 'שלום '.repeat(300) });
+  const setUp = (renderer: PageRenderer | null) => {
+    const cache = new GuestCache(1024 * 1024);
+    const passedOn: string[] = [];
+    const door = guestCacheFrontDoor({
+      cache,
+      securityHeaders: securityHeaderSets(false),
+      httpsOnly: false,
+      trustProxy: false,
+      parseCookie: (header) => Object.fromEntries(header.split('; ').map((pair) => pair.split('='))),
+      serializeCookie: (name, value) => `${name}=${value}`,
+      pages: () => renderer,
+      closing: () => false,
+      passOn: (request) => passedOn.push(request.url ?? ''),
+    });
+    return { cache, door, passedOn };
+  };
+  const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('waits for the fill and answers with what it made, JSON and page', async () => {
+    const { cache, door, passedOn } = setUp(rendererKnowing('build-1'));
+    const finishJson = cache.beginFill('/api/topic/1', cache.epoch);
+    const finishPage = cache.beginFill(pageKey('/topic/1'), cache.epoch);
+    const jsonReader = recordingResponse();
+    const pageReader = recordingResponse();
+    expect(door(request('/api/topic/1'), jsonReader.response)).toBe(true);
+    expect(door(request('/topic/1'), pageReader.response)).toBe(true);
+    await settled();
+    expect(jsonReader.written.status).toBeUndefined();
+    finishJson(encodeBody(json, { contentType: 'application/json' }));
+    finishPage(encodeBody(html, { contentType: 'text/html', version: 'build-1' }));
+    await settled();
+    expect(jsonReader.written.status).toBe(200);
+    expect(pageReader.written.status).toBe(200);
+    expect(passedOn).toEqual([]);
+  });
+
+  it('passes the request on to Fastify when the fill made nothing to share, or another build', async () => {
+    const { cache, door, passedOn } = setUp(rendererKnowing('build-1'));
+    const finishJson = cache.beginFill('/api/topic/1', cache.epoch);
+    const finishPage = cache.beginFill(pageKey('/topic/1'), cache.epoch);
+    const jsonReader = recordingResponse();
+    const pageReader = recordingResponse();
+    expect(door(request('/api/topic/1'), jsonReader.response)).toBe(true);
+    expect(door(request('/topic/1'), pageReader.response)).toBe(true);
+    finishJson(undefined);
+    finishPage(encodeBody(html, { contentType: 'text/html', version: 'build-2' }));
+    await settled();
+    expect(passedOn).toEqual(['/api/topic/1', '/topic/1']);
+    expect(jsonReader.written.status).toBeUndefined();
+    expect(pageReader.written.status).toBeUndefined();
+  });
+
+  it('leaves a page to Fastify when no build is known, and a miss with no fill under way', () => {
+    const { cache, door } = setUp(rendererKnowing(undefined));
+    cache.beginFill(pageKey('/topic/1'), cache.epoch);
+    expect(door(request('/topic/1'), recordingResponse().response)).toBe(false);
+    expect(door(request('/api/topic/2'), recordingResponse().response)).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import { writeClientBuild } from '../test/client-build';
 import { describeEachDatabase } from '../test/databases';
 import { createReply, createTopic, createUser, type TestUser } from '../test/factories';
 import { apiClient } from '../test/http';
+import { countStatements } from '../test/statements';
 
 interface RawAnswer {
   status: number;
@@ -185,5 +186,49 @@ describeEachDatabase('guest cache front door', (ctx) => {
     const after = await get(fast, url, {});
     expect(after.body.toString()).toContain('תשובה חדשה');
     expect(after.body.equals(before.body)).toBe(false);
+  });
+
+  it('lets the readers who ask at once after a write wait at the door for the one read, JSON and page', async () => {
+    for (const url of [`/api/topic/${topicId}`, `/topic/${topicId}`]) {
+      ctx.clock.advance(1000);
+      const reply = await apiClient(fast).post(
+        '/api/message',
+        // Long enough that the topic's answer is compressed, on the thread pool, as a real one is.
+        { topicId, content: `<p>${'כולם מחכים לתשובה. '.repeat(60)}</p>` },
+        { token: author.token },
+      );
+      expect(reply.statusCode).toBe(200);
+      // The door answers pages only of a build checked within the last second: any page request
+      // has it checked (a hit at the door, or the page route, which checks it).
+      await get(fast, '/policy', {});
+      const readers: Record<string, string>[] = [
+        encodings.br,
+        { ...encodings.br, cookie: 'XSRF-TOKEN=abc' },
+        encodings.gzip,
+        { ...encodings.br, cookie: 'XSRF-TOKEN=abc' },
+        encodings.identity,
+        { ...encodings.gzip, cookie: 'XSRF-TOKEN=abc' },
+      ];
+      const hitsBefore = frontDoorHits;
+      const hooksBefore = fastHookCalls;
+      const { result: answers, statements } = await countStatements(() =>
+        Promise.all(readers.map((headers) => get(fast, url, headers))),
+      );
+      // One request made the answer through Fastify (one read); the others waited for it here.
+      expect(fastHookCalls - hooksBefore, url).toBe(1);
+      expect(frontDoorHits - hitsBefore, url).toBe(readers.length - 1);
+      // No more than a cold read of the same answer costs (the other server's cache was emptied too).
+      const { statements: oneRead } = await countStatements(() => slow.inject(url));
+      expect(statements, url).toBeGreaterThan(0);
+      expect(statements, url).toBeLessThanOrEqual(oneRead);
+      // Each as Fastify answers the kept entry now, in its encoding, the cookie where it had none
+      // (the one that went through Fastify wrote them in another order).
+      for (const [n, headers] of readers.entries()) {
+        const theirs = await viaFastify(fast, url, headers);
+        expect(answers[n]?.status, url).toBe(200);
+        expect(answers[n]?.headers.toSorted(), url).toEqual(theirs.headers.toSorted());
+        expect(answers[n]?.body.equals(theirs.body), url).toBe(true);
+      }
+    }
   });
 });

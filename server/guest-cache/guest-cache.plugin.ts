@@ -124,8 +124,8 @@ export const guestCachePlugin = fp(
       closing = true;
       done();
     });
-    if (options.frontDoor !== false) {
-      const [fastifyListener] = app.server.listeners('request') as RequestListener[];
+    const [fastifyListener] = app.server.listeners('request') as RequestListener[];
+    if (options.frontDoor !== false && fastifyListener) {
       const front = guestCacheFrontDoor({
         cache,
         securityHeaders: app.securityHeaders,
@@ -136,17 +136,16 @@ export const guestCachePlugin = fp(
         // Every page route shares one renderer; were there several, pages would be left to Fastify.
         pages: () => (pageRenderers.size === 1 ? ([...pageRenderers][0] ?? null) : null),
         closing: () => closing,
+        passOn: fastifyListener,
         onHit: (request, status) => {
           options.onFrontDoorHit?.();
           app.log.info({ method: request.method, url: request.url, statusCode: status }, 'guest cache hit');
         },
       });
-      if (fastifyListener) {
-        app.server.removeListener('request', fastifyListener);
-        app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-          if (!front(request, response)) fastifyListener(request, response);
-        });
-      }
+      app.server.removeListener('request', fastifyListener);
+      app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+        if (!front(request, response)) fastifyListener(request, response);
+      });
     }
 
     // Callback hooks rather than async ones: every request passes through them, and most leave at
