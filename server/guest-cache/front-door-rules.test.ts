@@ -37,22 +37,29 @@ const request = (url: string) =>
     socket: {},
   }) as unknown as IncomingMessage;
 
+/** A front door over `cache` as the plugin builds one, with a test's renderer and hand-off. */
+function doorOver(
+  cache: GuestCache,
+  options: { renderer: PageRenderer | null; closing?: boolean; passOn?: (request: IncomingMessage) => void },
+) {
+  return guestCacheFrontDoor({
+    cache,
+    securityHeaders: securityHeaderSets(false),
+    httpsOnly: false,
+    trustProxy: false,
+    parseCookie: (header) => Object.fromEntries(header.split('; ').map((pair) => pair.split('='))),
+    serializeCookie: (name, value) => `${name}=${value}`,
+    pages: () => options.renderer,
+    closing: () => options.closing ?? false,
+    passOn: (request) => options.passOn?.(request),
+  });
+}
+
 describe('guest cache front door: what it leaves to Fastify', () => {
   const cache = new GuestCache(1024 * 1024);
   const html = `<!doctype html><p>${'שלום '.repeat(500)}</p>`;
   cache.set(pageKey('/topic/1'), encodeBody(html, { contentType: 'text/html', version: 'build-1' }), [], 0);
-  const door = (renderer: PageRenderer | null, closing = false) =>
-    guestCacheFrontDoor({
-      cache,
-      securityHeaders: securityHeaderSets(false),
-      httpsOnly: false,
-      trustProxy: false,
-      parseCookie: (header) => Object.fromEntries(header.split('; ').map((pair) => pair.split('='))),
-      serializeCookie: (name, value) => `${name}=${value}`,
-      pages: () => renderer,
-      closing: () => closing,
-      passOn: () => {},
-    });
+  const door = (renderer: PageRenderer | null, closing = false) => doorOver(cache, { renderer, closing });
 
   it('answers a kept page only of the build its renderer knows now', () => {
     const served = recordingResponse();
@@ -76,32 +83,26 @@ describe('guest cache front door: what it leaves to Fastify', () => {
 describe('guest cache front door: a miss while its answer is being made', () => {
   const html = `<!doctype html><p>${'שלום '.repeat(500)}</p>`;
   const json = JSON.stringify({ text: 'שלום '.repeat(300) });
-  const setUp = (renderer: PageRenderer | null) => {
+  /** A JSON answer and a page being made, and a reader of each who missed it at the door. */
+  const readersWaiting = () => {
     const cache = new GuestCache(1024 * 1024);
     const passedOn: string[] = [];
-    const door = guestCacheFrontDoor({
-      cache,
-      securityHeaders: securityHeaderSets(false),
-      httpsOnly: false,
-      trustProxy: false,
-      parseCookie: (header) => Object.fromEntries(header.split('; ').map((pair) => pair.split('='))),
-      serializeCookie: (name, value) => `${name}=${value}`,
-      pages: () => renderer,
-      closing: () => false,
+    const door = doorOver(cache, {
+      renderer: rendererKnowing('build-1'),
       passOn: (request) => passedOn.push(request.url ?? ''),
     });
-    return { cache, door, passedOn };
-  };
-  const settled = () => new Promise((resolve) => setImmediate(resolve));
-
-  it('waits for the fill and answers with what it made, JSON and page', async () => {
-    const { cache, door, passedOn } = setUp(rendererKnowing('build-1'));
     const finishJson = cache.beginFill('/api/topic/1', cache.epoch);
     const finishPage = cache.beginFill(pageKey('/topic/1'), cache.epoch);
     const jsonReader = recordingResponse();
     const pageReader = recordingResponse();
     expect(door(request('/api/topic/1'), jsonReader.response)).toBe(true);
     expect(door(request('/topic/1'), pageReader.response)).toBe(true);
+    return { finishJson, finishPage, jsonReader, pageReader, passedOn };
+  };
+  const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('waits for the fill and answers with what it made, JSON and page', async () => {
+    const { finishJson, finishPage, jsonReader, pageReader, passedOn } = readersWaiting();
     await settled();
     expect(jsonReader.written.status).toBeUndefined();
     finishJson(encodeBody(json, { contentType: 'application/json' }));
@@ -113,13 +114,7 @@ describe('guest cache front door: a miss while its answer is being made', () => 
   });
 
   it('passes the request on to Fastify when the fill made nothing to share, or another build', async () => {
-    const { cache, door, passedOn } = setUp(rendererKnowing('build-1'));
-    const finishJson = cache.beginFill('/api/topic/1', cache.epoch);
-    const finishPage = cache.beginFill(pageKey('/topic/1'), cache.epoch);
-    const jsonReader = recordingResponse();
-    const pageReader = recordingResponse();
-    expect(door(request('/api/topic/1'), jsonReader.response)).toBe(true);
-    expect(door(request('/topic/1'), pageReader.response)).toBe(true);
+    const { finishJson, finishPage, jsonReader, pageReader, passedOn } = readersWaiting();
     finishJson(undefined);
     finishPage(encodeBody(html, { contentType: 'text/html', version: 'build-2' }));
     await settled();
@@ -129,7 +124,8 @@ describe('guest cache front door: a miss while its answer is being made', () => 
   });
 
   it('leaves a page to Fastify when no build is known, and a miss with no fill under way', () => {
-    const { cache, door } = setUp(rendererKnowing(undefined));
+    const cache = new GuestCache(1024 * 1024);
+    const door = doorOver(cache, { renderer: rendererKnowing(undefined) });
     cache.beginFill(pageKey('/topic/1'), cache.epoch);
     expect(door(request('/topic/1'), recordingResponse().response)).toBe(false);
     expect(door(request('/api/topic/2'), recordingResponse().response)).toBe(false);
