@@ -47,10 +47,12 @@ let refetching = false;
 /** Each reader's own connection, kept alive between its fetches, as a browser's is. */
 const readerAgent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
 
+const noArrival = (lastAt: number): Arrival => ({ count: 0, lastAt, refreshed: 0, refreshedAt: 0, stale: 0 });
+
 const arrivalOf = (messageId: number) => {
   let entry = arrivals.get(messageId);
   if (!entry) {
-    entry = { count: 0, lastAt: 0, refreshed: 0, refreshedAt: 0, stale: 0 };
+    entry = noArrival(0);
     arrivals.set(messageId, entry);
   }
   return entry;
@@ -59,13 +61,7 @@ const arrivalOf = (messageId: number) => {
 function settle(messageId: number) {
   const wait = waiting.get(messageId);
   if (!wait) return;
-  const entry = arrivals.get(messageId) ?? {
-    count: 0,
-    lastAt: now(),
-    refreshed: 0,
-    refreshedAt: 0,
-    stale: 0,
-  };
+  const entry = arrivals.get(messageId) ?? noArrival(now());
   clearTimeout(wait.timer);
   waiting.delete(messageId);
   arrivals.delete(messageId);
