@@ -12,6 +12,7 @@ import { connectDatabase, databaseKind } from '../server/db/connect';
 import type { Database } from '../server/db/database';
 import { hashToken } from '../server/plugins/auth';
 import { measureClientWeight, type RouteWeight } from './client-weight';
+import { keepNoAnswerBodies, measuringClient } from './load-generator';
 import { runStreamsBench } from './streams';
 import {
   type DatabaseTarget,
@@ -125,6 +126,11 @@ export interface EndpointResult {
   sameSizeHelloRequestsPerSecond?: number;
   /** Throughput as a share of that same-size route. */
   sameSizeRatio?: number;
+  /**
+   * The bench's own CPU time over the row's load as a share of one core. autocannon runs on one
+   * thread: near 1, the load generator rather than the server set the row's throughput.
+   */
+  clientCpuShare?: number;
 }
 
 interface DatasetRun {
@@ -786,9 +792,12 @@ async function startHello(options: Options) {
     child,
     measure: async (seconds: number) => {
       const cpuBefore = cpuMs(child.pid);
-      const raw = await load(port, HELLO_SPEC, {}, seconds, options.connections);
+      const { raw, clientCpuShare } = await measuringClient(() =>
+        load(port, HELLO_SPEC, {}, seconds, options.connections),
+      );
       const result = summarise('bare Fastify hello', 'other', '/', raw);
       result.cpuMsPerRequest = perRequest(cpuMs(child.pid) - cpuBefore, raw.requests.total);
+      result.clientCpuShare = clientCpuShare;
       return result;
     },
     /** The bare route answering `bytes` in all (its own headers taken off the body). */
@@ -938,9 +947,9 @@ async function runDataset(dataset: Dataset, options: Options): Promise<DatasetRu
       }
       const headers: Record<string, string> = { cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' };
       if (spec.auth) headers.authorization = `Bearer ${token}`;
-      // Pages are asked as a browser or a crawler asks: compressed, so their cost includes brotli.
-      if (spec.kind === 'rendered' || spec.kind === 'cached')
-        headers['accept-encoding'] = 'gzip, deflate, br';
+      // Every row asks as a browser's page load or fetch() does: compressed, so each answer's cost
+      // includes its compression (on the fly, or none for an answer the guest cache holds encoded).
+      headers['accept-encoding'] = 'gzip, deflate, br';
       if (spec.method === 'POST') headers['content-type'] = 'application/json';
       const baseline = await hello.measure(Math.max(2, Math.round(options.duration / 2)));
       hellos.push(baseline);
@@ -953,7 +962,9 @@ async function runDataset(dataset: Dataset, options: Options): Promise<DatasetRu
       await loadAll(rowPorts, warmupSpec, headers, options.warmup, options.connections);
       const cpuBefore = rowCpuMs();
       const databaseCpuBefore = measuresDatabase ? postgresCpuMs() : null;
-      const raw = await loadAll(rowPorts, spec, headers, options.duration, options.connections);
+      const { raw, clientCpuShare } = await measuringClient(() =>
+        loadAll(rowPorts, spec, headers, options.duration, options.connections),
+      );
       const databaseCpu = databaseCpuBefore ? postgresCpuSince(databaseCpuBefore) : null;
       const stopped = [...servers, ...(keepsNothing ? [keepsNothing] : [])].find(
         (child) => child.exitCode !== null || child.signalCode !== null,
@@ -968,6 +979,7 @@ async function runDataset(dataset: Dataset, options: Options): Promise<DatasetRu
       }
       const result = summarise(spec.name, spec.kind, spec.paths[0] ?? '', raw);
       result.cpuMsPerRequest = perRequest(rowCpuMs() - cpuBefore, raw.requests.total);
+      result.clientCpuShare = clientCpuShare;
       if (databaseCpu !== null) result.databaseCpuMsPerRequest = perRequest(databaseCpu, raw.requests.total);
       result.cpuRatio =
         result.cpuMsPerRequest > 0
@@ -1013,6 +1025,7 @@ async function runDataset(dataset: Dataset, options: Options): Promise<DatasetRu
     p50Ms: median(hellos.map((row) => row.p50Ms)),
     p99Ms: median(hellos.map((row) => row.p99Ms)),
     cpuMsPerRequest: median(hellos.map((row) => row.cpuMsPerRequest ?? 0)),
+    clientCpuShare: median(hellos.map((row) => row.clientCpuShare ?? 0)),
     cpuRatio: 1,
     errors: hellos.reduce((sum, row) => sum + row.errors, 0),
     ratio: 1,
@@ -1206,12 +1219,12 @@ function printTable(run: DatasetRun) {
     `\n${run.name} dataset: ${run.size.messages.toLocaleString('en')} messages, ${run.size.topics.toLocaleString('en')} topics`,
   );
   console.log(
-    `${'endpoint'.padEnd(22)}${pad('req/s', 8)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('errors', 8)}${pad('× hello', 9)}${pad('CPU ms/req', 12)}${pad('× hello CPU', 13)}${pad('× same bytes', 14)}${withDatabase ? pad('PostgreSQL CPU ms/req', 23) : ''}`,
+    `${'endpoint'.padEnd(22)}${pad('req/s', 8)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('errors', 8)}${pad('× hello', 9)}${pad('CPU ms/req', 12)}${pad('× hello CPU', 13)}${pad('× same bytes', 14)}${pad('client CPU', 12)}${withDatabase ? pad('PostgreSQL CPU ms/req', 23) : ''}`,
   );
   for (const row of [run.hello, ...run.endpoints]) {
     const database = withDatabase ? pad(row.databaseCpuMsPerRequest?.toFixed(3) ?? '', 23) : '';
     console.log(
-      `${row.name.padEnd(22)}${pad(row.requestsPerSecond, 8)}${pad(row.p50Ms, 8)}${pad(row.p99Ms, 8)}${pad(row.errors, 8)}${pad(row.ratio.toFixed(2), 9)}${pad((row.cpuMsPerRequest ?? 0).toFixed(3), 12)}${pad((row.cpuRatio ?? 0).toFixed(2), 13)}${pad(row.sameSizeRatio?.toFixed(2) ?? '', 14)}${database}`,
+      `${row.name.padEnd(22)}${pad(row.requestsPerSecond, 8)}${pad(row.p50Ms, 8)}${pad(row.p99Ms, 8)}${pad(row.errors, 8)}${pad(row.ratio.toFixed(2), 9)}${pad((row.cpuMsPerRequest ?? 0).toFixed(3), 12)}${pad((row.cpuRatio ?? 0).toFixed(2), 13)}${pad(row.sameSizeRatio?.toFixed(2) ?? '', 14)}${pad(row.clientCpuShare === undefined ? '' : `${Math.round(100 * row.clientCpuShare)} %`, 12)}${database}`,
     );
   }
   console.log(
@@ -1264,6 +1277,7 @@ async function main() {
     console.log(HELP);
     return;
   }
+  keepNoAnswerBodies();
   const options: Options = {
     duration: Number(values.duration),
     warmup: Number(values.warmup),
