@@ -384,7 +384,7 @@ describeEachDatabase('guest cache', (ctx) => {
       if (!isPage(url)) expect(isCached(url), url).toBe(false);
       const get = await guestGet(url, accept);
       expect(isCached(url), url).toBe(true);
-      // A miss is compressed once for this client (brotli 3), the kept answer for all (brotli 5).
+      // A miss is compressed once for this client (a fast brotli), the kept answer for all (brotli 5).
       const { 'content-length': _length, ...missedHeaders } = headersOf(missed);
       const { 'content-length': _kept, ...getHeaders } = headersOf(get);
       expect(missedHeaders, url).toEqual(getHeaders);

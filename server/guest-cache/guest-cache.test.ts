@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ForumEvent } from '../events';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { bodyFor, encodeBody, encodeAnswer, GuestCache } from './guest-cache';
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync } from 'node:zlib';
+import {
+  bodyFor,
+  brotliWindowBits,
+  encodeAnswer,
+  encodeBody,
+  GuestCache,
+  ONE_CLIENT_FASTEST_UP_TO_BYTES,
+} from './guest-cache';
 import { etagMatches, negotiateEncoding } from './http';
 import { tagsForEvent } from './invalidation';
 
@@ -178,6 +185,43 @@ describe('encodeBody', () => {
     expect(br.gzip).toBeNull();
     expect(bodyFor(br, 'br').encoding).toBe('br');
     expect(plain.etag).toBe(json(text).etag);
+  });
+});
+
+describe('the brotli quality of an answer', () => {
+  /** Brotli of `body` as encodeBody's settings make it, at `quality`. */
+  const brotliAt = (body: Buffer, quality: number) =>
+    brotliCompressSync(body, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: quality,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        [zlibConstants.BROTLI_PARAM_LGWIN]: brotliWindowBits(body.length),
+      },
+    });
+  /** JSON of about `bytes` bytes that brotli's qualities 1, 3 and 5 each compress differently. */
+  const answerOf = (bytes: number) => {
+    const messages: string[] = [];
+    for (let index = 0; Buffer.byteLength(JSON.stringify(messages)) < bytes; index += 1)
+      messages.push(`הודעה ${index.toString(36)} ${'שלום עולם '.repeat(index % 7)}${index * 7919}`);
+    return Buffer.from(JSON.stringify(messages));
+  };
+
+  const limit = ONE_CLIENT_FASTEST_UP_TO_BYTES;
+  it.each([
+    { name: 'a few KB made for one client', bytes: 4_000, only: 'br', quality: 1 },
+    { name: 'the largest made fastest', bytes: limit - 200, only: 'br', quality: 1 },
+    { name: 'a larger one made for one client', bytes: limit + 1, only: 'br', quality: 3 },
+    { name: 'a page made for one client', bytes: 40_000, only: 'br', quality: 3 },
+    { name: 'a few KB to keep', bytes: 4_000, only: undefined, quality: 5 },
+    { name: 'a page to keep', bytes: 40_000, only: undefined, quality: 5 },
+  ] as const)('compresses $name at quality $quality', ({ bytes, only, quality }) => {
+    const body = answerOf(bytes);
+    expect(body.length <= limit).toBe(bytes < limit);
+    const made = encodeBody(body, { contentType: 'application/json', only }).br ?? Buffer.alloc(0);
+    expect(Buffer.compare(made, brotliAt(body, quality))).toBe(0);
+    // The qualities do differ for this body, so the comparison above tells them apart.
+    for (const other of [1, 3, 5].filter((candidate) => candidate !== quality))
+      expect(Buffer.compare(made, brotliAt(body, other))).not.toBe(0);
   });
 });
 

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -101,6 +101,16 @@ describeEachDatabase('compression of every kind of answer', (ctx) => {
         expect(decode(response), `${kind.name} with ${accept}`).toBe(plain.body);
       }
     }
+  });
+
+  it('compresses an answer made for one client at the fastest brotli quality', async () => {
+    // Not kept, so compressed while its client waits, by @fastify/compress.
+    const plain = await app.inject({ url: '/api/openapi.json' });
+    const response = await app.inject({ url: '/api/openapi.json', headers: { 'accept-encoding': 'br' } });
+    const atQuality = (quality: number) =>
+      brotliCompressSync(plain.rawPayload, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } });
+    expect(response.rawPayload.equals(atQuality(1))).toBe(true);
+    expect(response.rawPayload.equals(atQuality(4))).toBe(false);
   });
 
   it("sends the build's own .br and .gz files for a built asset", async () => {
