@@ -16,8 +16,8 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /**
  * An answer made for one client (a logged-in read, a search, a page with a query) is compressed
- * while it waits. Up to this size it takes brotli quality 1: from quality 2 up, brotli's set-up
- * costs about as much as a small answer's database read. A logged-in home (4 KB of JSON) cost the
+ * while it waits. Up to this size it takes brotli quality 1: from quality 2 up, compressing a
+ * small answer cost the server about as much as its database read. A logged-in home (4 KB of JSON) cost the
  * server 0.176 CPU ms sent plain, 0.240 at quality 1, 0.287 at 2 and 0.318 at 3 (the bench's
  * dataset, 10 connections), for an answer 9 % larger at 1 than at 3 (1,785 bytes against 1,643).
  * A larger answer (a rendered page, 57 KB: 15.1 KB at 1, 13.5 KB at 3, 0.15 ms apart) takes 3.
