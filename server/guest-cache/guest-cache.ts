@@ -15,15 +15,25 @@ import { LRUCache } from 'lru-cache';
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /**
- * An answer made for one client (a logged-in read, a search, a page with a query) is compressed
- * while it waits. Up to this size it takes brotli quality 1: from quality 2 up, compressing a
- * small answer cost the server about as much as its database read. A logged-in home (4 KB of JSON) cost the
- * server 0.176 CPU ms sent plain, 0.240 at quality 1, 0.287 at 2 and 0.318 at 3 (the bench's
- * dataset, 10 connections), for an answer 9 % larger at 1 than at 3 (1,785 bytes against 1,643).
- * A larger answer (a rendered page, 57 KB: 15.1 KB at 1, 13.5 KB at 3, 0.15 ms apart) takes 3.
+ * The brotli quality of an answer of a few KB made for one client (oneClientBrotliQuality). Quality 0
+ * was hardly cheaper (0.231 CPU ms against 0.240 for the logged-in home below).
  */
+export const QUICK_BROTLI_QUALITY = 1;
+
+/** Up to this size an answer made for one client takes QUICK_BROTLI_QUALITY. */
 export const ONE_CLIENT_FASTEST_UP_TO_BYTES = 16 * 1024;
-export const ONE_CLIENT_BROTLI_QUALITY = { small: 1, large: 3 } as const;
+
+/**
+ * The brotli quality of an answer made for one client (a logged-in read, a page with a query),
+ * compressed while its client waits. From quality 2 up, compressing a small answer cost the server
+ * about as much as its database read: a logged-in home (4 KB of JSON) cost 0.176 CPU ms sent plain,
+ * 0.240 at quality 1, 0.287 at 2 and 0.318 at 3 (the bench's dataset, 10 connections), for an
+ * answer 9 % larger at 1 than at 3 (1,785 bytes against 1,643). A larger answer takes 3: a rendered
+ * page of 57 KB is 15.1 KB at 1 and 13.5 KB at 3, 0.15 ms apart.
+ */
+export function oneClientBrotliQuality(bytes: number): number {
+  return bytes <= ONE_CLIENT_FASTEST_UP_TO_BYTES ? QUICK_BROTLI_QUALITY : 3;
+}
 
 /** Room a stored entry takes beyond its bodies (key, headers, tag list, the LRU's own bookkeeping). */
 const ENTRY_OVERHEAD_BYTES = 256;
@@ -85,16 +95,12 @@ function encodingPlan(body: string | Buffer, options: EncodeOptions) {
     // for the few clients (scripts, some crawlers) that take gzip and not brotli.
     gzip: compress && (only ? only === 'gzip' : options.client === 'gzip') ? { level: 6 } : null,
     // Quality 5 for a kept answer: within a few per cent of the best brotli for pages this size, at
-    // a fraction of the time. An answer sent once (`only`) is made fast (ONE_CLIENT_FASTEST_UP_TO_BYTES).
+    // a fraction of the time. An answer sent once (`only`): oneClientBrotliQuality.
     br:
       compress && only !== 'gzip'
         ? {
             params: {
-              [zlibConstants.BROTLI_PARAM_QUALITY]: only
-                ? identity.length <= ONE_CLIENT_FASTEST_UP_TO_BYTES
-                  ? ONE_CLIENT_BROTLI_QUALITY.small
-                  : ONE_CLIENT_BROTLI_QUALITY.large
-                : 5,
+              [zlibConstants.BROTLI_PARAM_QUALITY]: only ? oneClientBrotliQuality(identity.length) : 5,
               [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
               [zlibConstants.BROTLI_PARAM_LGWIN]: brotliWindowBits(identity.length),
             },

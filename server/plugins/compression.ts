@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { constants as zlibConstants } from 'node:zlib';
-import { COMPRESS_THRESHOLD_BYTES, ONE_CLIENT_BROTLI_QUALITY } from '../guest-cache/guest-cache';
+import { COMPRESS_THRESHOLD_BYTES, QUICK_BROTLI_QUALITY } from '../guest-cache/guest-cache';
 
 /**
  * Compresses dynamic answers on the fly (JSON, HTML, XML, SVG, text) for clients that ask for it:
@@ -21,10 +21,12 @@ export const compressionPlugin = fp(
       // The plugin's default types: text (but not text/event-stream, whose events must reach the
       // browser as they are written), JSON, XML and SVG, and what mime-db calls compressible.
       encodings: ['br', 'gzip'],
-      // Every answer compressed here is made for one client, mostly JSON of a few KB: the plugin's
-      // default quality 4 cost such an answer more CPU than its database read (see
-      // ONE_CLIENT_FASTEST_UP_TO_BYTES).
-      brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: ONE_CLIENT_BROTLI_QUALITY.small } },
+      // Every answer compressed here is made for one client, mostly JSON of a few KB, which the
+      // plugin's default quality 4 cost more CPU than its database read (oneClientBrotliQuality).
+      // Unlike the guest cache's encoder it takes one quality whatever the size: it compresses a
+      // larger answer (a sitemap, the account export, the API description) as a stream, not
+      // knowing its length, and a stream is better served fast.
+      brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: QUICK_BROTLI_QUALITY } },
     });
   },
   { name: 'compression' },
