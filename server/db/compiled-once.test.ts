@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import { expect, it } from 'vitest';
+import { type CompiledQuery, sql } from 'kysely';
+import { expect, it, vi } from 'vitest';
 import { findSessionUser } from '../modules/accounts/accounts.repository';
 import { hashToken } from '../plugins/auth';
 import { describeEachDatabase } from '../test/databases';
@@ -62,6 +62,39 @@ describeEachDatabase('compiledOnce', (ctx) => {
     expect(await usernameOf(ctx.db, user.id)).toEqual([{ username: 'שם-שנשמר' }]);
     expect(Number((await renameUser(ctx.db, user.id + 1000, 'אין-כזה')).numAffectedRows)).toBe(0);
     expect(builds).toBe(1);
+  });
+
+  it('runs each call with its own limit, written into the SQL on SQLite and bound on PostgreSQL', async () => {
+    const newestUsers = compiledOnce(
+      (db, minId: number, limit: number) =>
+        db.selectFrom('users').select('id').where('id', '>=', minId).orderBy('id', 'desc').limit(limit),
+      [Number.MIN_SAFE_INTEGER, Number.MIN_SAFE_INTEGER + 1] as const,
+    );
+    const ids = [];
+    for (let made = 0; made < 3; made += 1) ids.push((await createUser(ctx.db)).user.id);
+    const run = vi.spyOn(ctx.db, 'executeQuery');
+    try {
+      expect(await newestUsers(ctx.db, 0, 2)).toEqual([{ id: ids[2] }, { id: ids[1] }]);
+      expect(await newestUsers(ctx.db, 0, 1)).toEqual([{ id: ids[2] }]);
+      expect(await newestUsers(ctx.db, ids[1] ?? 0, 3)).toEqual([{ id: ids[2] }, { id: ids[1] }]);
+      expect(await newestUsers(ctx.db, 0, 2)).toHaveLength(2);
+      const sent = run.mock.calls.map(([query]) => query as CompiledQuery);
+      if (ctx.kind === 'sqlite') {
+        expect(sent.map((query) => / limit (\d+)$/.exec(query.sql)?.[1])).toEqual(['2', '1', '3', '2']);
+        expect(sent.map((query) => query.parameters)).toEqual([[0], [0], [ids[1]], [0]]);
+        await expect(newestUsers(ctx.db, 0, 1.5)).rejects.toThrow('limit must be an integer');
+      } else {
+        expect(new Set(sent.map((query) => query.sql)).size).toBe(1);
+        expect(sent.map((query) => query.parameters)).toEqual([
+          [0, 2],
+          [0, 1],
+          [ids[1], 3],
+          [0, 2],
+        ]);
+      }
+    } finally {
+      run.mockRestore();
+    }
   });
 
   it('keeps the session lookup’s rules: an expired session or a suspended user is no one', async () => {

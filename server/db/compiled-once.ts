@@ -9,6 +9,7 @@ import {
 import type { Database } from './database';
 import { perDatabase } from './per-database';
 import { prepareOnPostgres } from './postgres-statements';
+import { limitInText } from './sqlite-limits';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -30,7 +31,8 @@ export const textPlaceholder = (name: string) => `\u0000${name}`;
  * `build` is called once with `placeholders`, which it must pass to Kysely as they are (as values
  * of the query, not folded into other values): a parameter of the compiled query equal to a
  * placeholder is replaced by the call's value in the same position. So each placeholder must be a
- * value no constant of the query can equal.
+ * value no constant of the query can equal. A placeholder SQLite's compiler wrote into the text as
+ * a LIMIT (server/db/sqlite-limits.ts) is replaced there, in a text kept for each limit.
  */
 export function compiledOnce<Args extends readonly unknown[], Row>(
   build: (db: Db, ...args: Args) => { compile(): CompiledQuery<Row> },
@@ -49,14 +51,55 @@ export function compiledStatementOnce<Args extends readonly unknown[], Row>(
   const compiledFor = perDatabase((db) => {
     const query = build(db, ...placeholders).compile();
     if (db.getExecutor().adapter instanceof PostgresAdapter) prepareOnPostgres(query.sql);
-    return { query, argumentAt: query.parameters.map((value) => placeholders.indexOf(value)) };
+    return {
+      query,
+      argumentAt: query.parameters.map((value) => placeholders.indexOf(value)),
+      limitsInText: limitsInText(query.sql, placeholders),
+    };
   });
   return async (db, ...args) => {
-    const { query, argumentAt } = compiledFor(db);
+    const { query, argumentAt, limitsInText } = compiledFor(db);
     const parameters = query.parameters.map((value, index) => {
       const at = argumentAt[index] ?? -1;
       return at < 0 ? value : args[at];
     });
-    return db.executeQuery<Row>({ ...query, parameters, queryId: createQueryId() });
+    const text = limitsInText ? limitsInText(args) : query.sql;
+    return db.executeQuery<Row>({ ...query, sql: text, parameters, queryId: createQueryId() });
+  };
+}
+
+/** Beyond this many limits, a query's text is made again on each call instead of kept. */
+const KEPT_TEXTS = 32;
+
+/**
+ * The query's text for each call's limits, when a placeholder was written into it as a LIMIT (a
+ * SQLite query); null when none was. Each text is made once per limit and kept.
+ */
+function limitsInText(
+  sql: string,
+  placeholders: readonly unknown[],
+): ((args: readonly unknown[]) => string) | null {
+  // The whole number only: no digit may follow it.
+  const writtenAs = (placeholder: number) => new RegExp(`${limitInText(placeholder)}(?!\\d)`, 'g');
+  const written = placeholders.flatMap((placeholder, at) =>
+    typeof placeholder === 'number' && writtenAs(placeholder).test(sql) ? [{ placeholder, at }] : [],
+  );
+  if (written.length === 0) return null;
+  const texts = new Map<string, string>();
+  return (args) => {
+    const limits = written.map(({ at }) => args[at]);
+    const key = limits.join(',');
+    let text = texts.get(key);
+    if (text === undefined) {
+      text = written.reduce((made, { placeholder }, index) => {
+        const limit = limits[index];
+        if (typeof limit !== 'number' || !Number.isSafeInteger(limit)) {
+          throw new TypeError(`a query's limit must be an integer, not ${String(limit)}`);
+        }
+        return made.replace(writtenAs(placeholder), limitInText(limit));
+      }, sql);
+      if (texts.size < KEPT_TEXTS) texts.set(key, text);
+    }
+    return text;
   };
 }

@@ -11,6 +11,7 @@ import { FALLBACK_AUTOCHECKPOINT_PAGES, withBackgroundCheckpoints } from './back
 import type { Database } from './database';
 import { withImmediateTransactions } from './immediate-transactions';
 import { withNamedStatements } from './postgres-statements';
+import { withLimitsInText } from './sqlite-limits';
 
 // BIGINT (times) and COUNT(*) come back from PostgreSQL as strings unless told otherwise; every
 // value the forum stores fits a double exactly.
@@ -53,7 +54,7 @@ function openPool(url: string): pg.Pool {
 
 /** A file database checkpoints its WAL on a thread of its own; an in-memory one has no WAL. */
 function sqliteDialect(file: string): Dialect {
-  const dialect = new SqliteDialect({ database: openSqlite(file) });
+  const dialect = withLimitsInText(new SqliteDialect({ database: openSqlite(file) }));
   return file === ':memory:' ? dialect : withBackgroundCheckpoints(dialect, file);
 }
 

@@ -9,13 +9,17 @@ interface PgConnection {
 /**
  * Counts the statements every database connection of this process sends while `run` runs:
  * each query a node-postgres connection sends (a round trip, BEGIN and COMMIT included), and each
- * execution of a better-sqlite3 statement. Listeners and other work running at the same time
- * are counted too, so measure one request at a time.
+ * execution of a better-sqlite3 statement, whose SQL is kept in `sqliteTexts`. Listeners and other
+ * work running at the same time are counted too, so measure one request at a time.
  */
-export async function countStatements<T>(run: () => Promise<T>): Promise<{ result: T; statements: number }> {
+export async function countStatements<T>(
+  run: () => Promise<T>,
+): Promise<{ result: T; statements: number; sqliteTexts: string[] }> {
   let statements = 0;
+  const sqliteTexts: string[] = [];
   const probe = new SqliteDatabase(':memory:');
   const sqliteStatement = Object.getPrototypeOf(probe.prepare('select 1')) as {
+    source: string;
     all: (...args: unknown[]) => unknown;
     run: (...args: unknown[]) => unknown;
   };
@@ -28,12 +32,14 @@ export async function countStatements<T>(run: () => Promise<T>): Promise<{ resul
     query: pgConnection.query,
     execute: pgConnection.execute,
   };
-  sqliteStatement.all = function all(this: unknown, ...args: unknown[]) {
+  sqliteStatement.all = function all(this: { source: string }, ...args: unknown[]) {
     statements += 1;
+    sqliteTexts.push(this.source);
     return originals.all.apply(this, args);
   };
-  sqliteStatement.run = function run(this: unknown, ...args: unknown[]) {
+  sqliteStatement.run = function run(this: { source: string }, ...args: unknown[]) {
     statements += 1;
+    sqliteTexts.push(this.source);
     return originals.run.apply(this, args);
   };
   pgConnection.query = function query(this: unknown, ...args: unknown[]) {
@@ -46,7 +52,7 @@ export async function countStatements<T>(run: () => Promise<T>): Promise<{ resul
   };
   try {
     const result = await run();
-    return { result, statements };
+    return { result, statements, sqliteTexts };
   } finally {
     sqliteStatement.all = originals.all;
     sqliteStatement.run = originals.run;

@@ -43,11 +43,12 @@ export function subjectWordsQuery(
       )})`,
     );
   }
-  // FTS5 walks its matches in rowid order and stops at the limit (one more: the topic itself may be among them).
+  // FTS5 walks its matches in rowid order and stops at the limit (one more: the topic itself may be
+  // among them), written into the text as Kysely's LIMITs are on SQLite (server/db/sqlite-limits.ts).
   return query.where(
     sql<SqlBool>`topics.id IN (SELECT rowid FROM topics_fts WHERE topics_fts MATCH ${words
       .map(ftsPhrase)
-      .join(' OR ')} ORDER BY rowid DESC LIMIT ${limit + 1})`,
+      .join(' OR ')} ORDER BY rowid DESC LIMIT ${sql.lit(limit + 1)})`,
   );
 }
 

@@ -162,11 +162,12 @@ function messageMatchesQuery(db: Kysely<Database>, text: string, limit: number) 
       .where(sql<SqlBool>`messages.content_search LIKE ${likeContaining(text)} ESCAPE '\\'`)
       .limit(limit);
   }
+  // The limit is written into the text, as Kysely's LIMITs are on SQLite (server/db/sqlite-limits.ts).
   return db
     .selectFrom('messages')
     .select(sql<number>`messages.topic_id`.as('topic_id'))
     .where(
-      sql<SqlBool>`messages.id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ${ftsPhrase(text)} LIMIT ${limit})`,
+      sql<SqlBool>`messages.id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ${ftsPhrase(text)} LIMIT ${sql.lit(limit)})`,
     );
 }
 
