@@ -32,3 +32,7 @@ export async function measuringClient(
   const wallMs = Math.max(1, performance.now() - startedAt);
   return { raw, clientCpuShare: Math.round((used.user + used.system) / 10 / wallMs) / 100 };
 }
+
+/** A clientCpuShare as the bench's tables print it ("94 %"); empty for a row measured without it. */
+export const cpuShareText = (share: number | undefined) =>
+  share === undefined ? '' : `${Math.round(share * 100)} %`;

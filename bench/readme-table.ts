@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import type { EndpointResult } from './run';
+import { cpuShareText } from './load-generator';
+import type { DatasetRun } from './run';
 
 /**
  * The README's table of a bench run (`npm run bench:table -- bench/results/<file>.json`): every row of
@@ -11,12 +12,11 @@ import type { EndpointResult } from './run';
 /** What a results file of `npm run bench` holds that the table shows. */
 export interface BenchResults {
   database: 'sqlite' | 'postgres';
-  datasets: { name: string; hello: EndpointResult; endpoints: EndpointResult[] }[];
+  datasets: Pick<DatasetRun, 'name' | 'hello' | 'endpoints'>[];
 }
 
 const fixed = (value: number | undefined, digits: number) =>
   value === undefined ? '' : value.toFixed(digits);
-const percent = (share: number | undefined) => (share === undefined ? '' : `${Math.round(share * 100)} %`);
 
 export function readmeTable(results: BenchResults): string {
   const postgres = results.database === 'postgres';
@@ -51,7 +51,7 @@ export function readmeTable(results: BenchResults): string {
       fixed(row.cpuMsPerRequest, 3),
       fixed(row.cpuRatio, 2),
       fixed(row.sameSizeRatio, 2),
-      percent(row.clientCpuShare),
+      cpuShareText(row.clientCpuShare),
       ...(postgres ? [fixed(row.databaseCpuMsPerRequest, 3)] : []),
       smallRow ? String(smallRow.p99Ms) : '',
       fixed(smallRow?.cpuMsPerRequest, 3),

@@ -12,7 +12,7 @@ import { connectDatabase, databaseKind } from '../server/db/connect';
 import type { Database } from '../server/db/database';
 import { hashToken } from '../server/plugins/auth';
 import { measureClientWeight, type RouteWeight } from './client-weight';
-import { keepNoAnswerBodies, measuringClient } from './load-generator';
+import { cpuShareText, keepNoAnswerBodies, measuringClient } from './load-generator';
 import { runStreamsBench } from './streams';
 import {
   type DatabaseTarget,
@@ -133,7 +133,7 @@ export interface EndpointResult {
   clientCpuShare?: number;
 }
 
-interface DatasetRun {
+export interface DatasetRun {
   name: string;
   size: DatasetSize;
   generation: { reused: boolean; seconds: number | null; timingsMs?: Record<string, number> };
@@ -1224,7 +1224,7 @@ function printTable(run: DatasetRun) {
   for (const row of [run.hello, ...run.endpoints]) {
     const database = withDatabase ? pad(row.databaseCpuMsPerRequest?.toFixed(3) ?? '', 23) : '';
     console.log(
-      `${row.name.padEnd(22)}${pad(row.requestsPerSecond, 8)}${pad(row.p50Ms, 8)}${pad(row.p99Ms, 8)}${pad(row.errors, 8)}${pad(row.ratio.toFixed(2), 9)}${pad((row.cpuMsPerRequest ?? 0).toFixed(3), 12)}${pad((row.cpuRatio ?? 0).toFixed(2), 13)}${pad(row.sameSizeRatio?.toFixed(2) ?? '', 14)}${pad(row.clientCpuShare === undefined ? '' : `${Math.round(100 * row.clientCpuShare)} %`, 12)}${database}`,
+      `${row.name.padEnd(22)}${pad(row.requestsPerSecond, 8)}${pad(row.p50Ms, 8)}${pad(row.p99Ms, 8)}${pad(row.errors, 8)}${pad(row.ratio.toFixed(2), 9)}${pad((row.cpuMsPerRequest ?? 0).toFixed(3), 12)}${pad((row.cpuRatio ?? 0).toFixed(2), 13)}${pad(row.sameSizeRatio?.toFixed(2) ?? '', 14)}${pad(cpuShareText(row.clientCpuShare), 12)}${database}`,
     );
   }
   console.log(
