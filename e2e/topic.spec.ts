@@ -53,7 +53,8 @@ test.describe('topic page', () => {
   }) => {
     await page.goto(`/topic/${topicId}`);
     const body = page.locator('article.message--main .message-content');
-    await expect(body).toHaveAttribute('dir', 'auto');
+    // Hebrew with English words and code in it: read right to left (client/lib/text-direction.ts).
+    await expect(body).toHaveAttribute('dir', 'rtl');
     for (const [tag, text] of [
       ['b', 'מודגש'],
       ['strong', 'חזק'],

@@ -283,6 +283,11 @@ test.describe
       // A failure, then clicking it returns to the form; an empty subject is not saved.
       await main.getByRole('button', { name: 'עריכת נושא' }).click();
       box = main.locator('.action-box');
+      // What is typed reads in its own direction: Hebrew right to left though it opens in English.
+      await box.getByLabel('נושא').fill('Git');
+      await expect(box.getByLabel('נושא')).toHaveAttribute('dir', 'ltr');
+      await box.getByLabel('נושא').fill('Git או Python?');
+      await expect(box.getByLabel('נושא')).toHaveAttribute('dir', 'rtl');
       await box.getByLabel('נושא').fill('   ');
       await expect(box.getByRole('button', { name: 'שמירה' })).toBeDisabled();
       await page.route('**/api/topic/subject', (route) => route.fulfill({ status: 500, body: '{}' }));

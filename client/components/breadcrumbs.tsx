@@ -1,5 +1,6 @@
 import { AppLink } from './app-link';
 import { he } from '../i18n/he';
+import { textDirection } from '../lib/text-direction';
 
 interface Crumb {
   label: string;
@@ -17,11 +18,11 @@ export function Breadcrumbs({ trail }: { trail: readonly Crumb[] }) {
           return (
             <li key={`${index}-${crumb.label}`}>
               {crumb.to && !last ? (
-                <AppLink to={crumb.to} dir="auto">
+                <AppLink to={crumb.to} dir={textDirection(crumb.label)}>
                   {crumb.label}
                 </AppLink>
               ) : (
-                <span aria-current={last ? 'page' : undefined} dir="auto">
+                <span aria-current={last ? 'page' : undefined} dir={textDirection(crumb.label)}>
                   {crumb.label}
                 </span>
               )}

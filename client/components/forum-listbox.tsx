@@ -2,6 +2,7 @@ import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import type { Forum } from '../../shared/schemas/forums';
 import { ForumIcon } from './forum-icon';
 import './forum-listbox.css';
+import { textDirection } from '../lib/text-direction';
 
 /** How long the typed letters of a type-ahead search stay together. */
 const TYPE_AHEAD_MS = 700;
@@ -94,7 +95,7 @@ export function ForumListbox({
           onClick={() => onChange(forum.id)}
         >
           <ForumIcon icon={forum.icon} size={20} />
-          <span dir="auto">{forum.name}</span>
+          <span dir={textDirection(forum.name)}>{forum.name}</span>
         </div>
       ))}
     </div>

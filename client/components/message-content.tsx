@@ -1,5 +1,6 @@
 import { use, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import './message-content.css';
+import { markupDirection } from '../lib/text-direction';
 
 type Sanitize = (html: string) => string;
 let sanitizer: Promise<Sanitize> | null = null;
@@ -68,7 +69,7 @@ export function MessageContent({ html }: { html: string }) {
     <div
       ref={ref}
       className="message-content"
-      dir="auto"
+      dir={markupDirection(html)}
       suppressHydrationWarning
       // Sanitised just above: by DOMPurify, or on the server by its twin for the markup hydration keeps.
       dangerouslySetInnerHTML={markup === null ? SERVER_MARKUP : { __html: markup }}

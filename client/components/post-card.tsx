@@ -7,6 +7,7 @@ import { useDateFormat } from '../lib/dates';
 import { postImageUrl } from '../lib/images';
 import { Avatar } from './avatar';
 import { ForumIcon } from './forum-icon';
+import { textDirection } from '../lib/text-direction';
 
 /** One post in a list: small image, subject, preview, author, forum, date and reply count. */
 export function PostCard({ post, user, forum }: { post: Post; user?: PublicUser; forum?: Forum }) {
@@ -19,11 +20,11 @@ export function PostCard({ post, user, forum }: { post: Post; user?: PublicUser;
       </AppLink>
       <div className="post-card__body">
         <h3 className="post-card__subject">
-          <AppLink to={`/topic/${post.id}`} dir="auto">
+          <AppLink to={`/topic/${post.id}`} dir={textDirection(post.subject)}>
             {post.subject}
           </AppLink>
         </h3>
-        <p className="post-card__preview" dir="auto">
+        <p className="post-card__preview" dir={textDirection(post.message)}>
           {post.message}
         </p>
         <div className="post-card__meta">

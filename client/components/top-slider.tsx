@@ -10,6 +10,7 @@ import { leadImageSources } from '../lib/images';
 import { ForumIcon } from './forum-icon';
 import { usePrefersReducedMotion } from '../lib/use-prefers-reduced-motion';
 import './top-slider.css';
+import { textDirection } from '../lib/text-direction';
 
 /**
  * How wide a slide's picture is drawn (main.css): the page less its padding, up to the widest page;
@@ -157,10 +158,10 @@ export function TopSlider({
                         <ForumIcon icon={forum.icon} size={18} /> {forum.name}
                       </span>
                     ) : null}
-                    <span className="slider__subject" dir="auto">
+                    <span className="slider__subject" dir={textDirection(post.subject)}>
                       {post.subject}
                     </span>
-                    <span className="slider__preview" dir="auto">
+                    <span className="slider__preview" dir={textDirection(post.message)}>
                       {post.message}
                     </span>
                   </span>

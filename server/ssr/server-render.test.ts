@@ -289,6 +289,37 @@ describeEachDatabase('server-rendered pages', (ctx) => {
     expect(meta(missing.document, 'meta[name="robots"]')).toBe('noindex');
   });
 
+  it('lays out members’ Hebrew right to left when it opens with an English word or a Latin name, and English left to right', async () => {
+    const subject = 'Git או Python לפרויקט חדש?';
+    const { topic } = await createTopic(ctx.db, {
+      userId: author.user.id,
+      forumId: 5,
+      subject,
+      content: '<p>Python נראה לי פשוט יותר</p>',
+      now: ctx.clock.now(),
+    });
+    for (const content of [
+      '<blockquote><b>david88 כתב/ה:</b><br>לא בטוח שהבנתי</blockquote><p>תוסיף אימון</p>',
+      '<p>Thanks, that helped</p>',
+      '<p>42 :)</p>',
+    ]) {
+      ctx.clock.advance(1000);
+      await createReply(ctx.db, { topicId: topic.id, userId: admin.user.id, content, now: ctx.clock.now() });
+    }
+    const { document } = await get(`/topic/${topic.id}`);
+    expect(document.querySelector('h1')?.getAttribute('dir')).toBe('rtl');
+    expect(document.querySelector('nav.breadcrumbs li:last-child span')?.getAttribute('dir')).toBe('rtl');
+    const bodies = [...document.querySelectorAll('article.message .message-content')];
+    // The page's own direction (no attribute) for a text without letters.
+    expect(bodies.map((body) => body.getAttribute('dir'))).toEqual(['rtl', 'rtl', 'ltr', null]);
+    const forum = (await get('/forum/5')).document;
+    const card = forum.querySelector(`.post-card__subject a[href="/topic/${topic.id}"]`);
+    expect(card?.getAttribute('dir')).toBe('rtl');
+    expect(card?.closest('.post-card')?.querySelector('.post-card__preview')?.getAttribute('dir')).toBe(
+      'rtl',
+    );
+  });
+
   it('answers an unknown topic or forum and a path that is no route with 404 and the not-found page', async () => {
     for (const url of ['/topic/99999999', '/forum/99999', '/no/such/page']) {
       const { response, document } = await get(url);

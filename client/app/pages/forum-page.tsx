@@ -13,6 +13,7 @@ import { useTitle } from '../../session/head';
 import { loadStatusOfQuery } from '../../lib/load-status-store';
 import { useRedirectToNotFound } from '../../lib/not-found';
 import { ForumIcon } from '../../components/forum-icon';
+import { textDirection } from '../../lib/text-direction';
 
 /** A forum: breadcrumbs, the new-topic box once posts loaded, and its posts (docs/product.md §2). */
 export function ForumPage() {
@@ -30,7 +31,7 @@ export function ForumPage() {
     <div className="forum-page">
       <Breadcrumbs trail={[{ label: forum?.name ?? '' }]} />
       <header className="page-heading">
-        <h1 dir="auto">
+        <h1 dir={forum ? textDirection(forum.name) : undefined}>
           {forum ? (
             <>
               <ForumIcon icon={forum.icon} size={28} className="page-heading__icon" /> {forum.name}
@@ -40,7 +41,7 @@ export function ForumPage() {
           )}
         </h1>
         {forum?.description ? (
-          <p className="page-heading__description" dir="auto">
+          <p className="page-heading__description" dir={textDirection(forum.description)}>
             {forum.description}
           </p>
         ) : null}

@@ -28,6 +28,7 @@ import { type MoreSource, useRevealMore } from '../../lib/use-reveal-more';
 import { useRedirectToNotFound } from '../../lib/not-found';
 import { MESSAGE_PARAMETER } from '../../../shared/notification-texts';
 import './topic-page.css';
+import { textDirection } from '../../lib/text-direction';
 
 // Every topic shows message bodies: the sanitiser loads beside the topic's data, not after it.
 loadMessageSanitizer();
@@ -116,7 +117,7 @@ function TopicHeader({ post }: { post: Post }) {
         <img className="topic-header__image" {...image} alt="" decoding="async" fetchPriority="high" />
       ) : null}
       <div className="topic-header__text">
-        <h1 dir="auto">{post.subject}</h1>
+        <h1 dir={textDirection(post.subject)}>{post.subject}</h1>
         <p className="topic-header__meta">
           <time dateTime={post.date}>{formatDateTime(post.date)}</time>
           <span aria-hidden="true"> · </span>
@@ -283,8 +284,9 @@ function MessageItem({
       <header className="message__header">
         <Avatar user={user} size={40} />
         <div className="message__who">
-          <span className="message__author" id={`message-${message.id}-author`} dir="auto">
-            {user?.username ?? he.unknownUser}
+          <span className="message__author" id={`message-${message.id}-author`}>
+            {/* The name alone in its own direction: the badge after it follows the page's. */}
+            <span dir="auto">{user?.username ?? he.unknownUser}</span>
             {user?.isAdmin ? <span className="badge">מנהל</span> : null}
           </span>
           <time className="message__date" dateTime={message.date}>

@@ -18,6 +18,7 @@ import {
 } from './api/admin-forums';
 import { ForumForm } from './forum-form';
 import '../../components/admin-screens.css';
+import { textDirection } from '../../lib/text-direction';
 
 /**
  * Running the forums: the list in the admin's order (the order of the bottom bar, footer and move
@@ -137,8 +138,8 @@ function ForumRow({
       <div className="admin-forum__head">
         <ForumIcon icon={forum.icon} size={28} />
         <div className="admin-forum__text">
-          <h3 dir="auto">{forum.name}</h3>
-          {forum.description ? <p dir="auto">{forum.description}</p> : null}
+          <h3 dir={textDirection(forum.name)}>{forum.name}</h3>
+          {forum.description ? <p dir={textDirection(forum.description)}>{forum.description}</p> : null}
           <p className="admin-forum__count">{heAdmin.forums.topics(forum.topics)}</p>
         </div>
         <div className="admin-forum__order">

@@ -13,6 +13,7 @@ import { he } from '../../i18n/he';
 import { heAdmin } from '../../i18n/he-admin';
 import { fieldError } from '../../lib/field-error';
 import { useAction } from '../../lib/use-action';
+import { textDirection } from '../../lib/text-direction';
 
 /** The writer's 14 emoji as characters, the icons offered first. */
 export const ICON_CHOICES = EMOJI.map((emoji) => ({
@@ -77,7 +78,7 @@ export function ForumForm({
         error={shown('name')}
         type="text"
         value={name}
-        dir="auto"
+        dir={textDirection(name)}
         maxLength={80}
         onChange={(event) => setName(event.target.value)}
         onBlur={() => touch('name')}
@@ -131,7 +132,7 @@ export function ForumForm({
         error={shown('description')}
         type="text"
         value={description}
-        dir="auto"
+        dir={textDirection(description)}
         onChange={(event) => setDescription(event.target.value)}
         onBlur={() => touch('description')}
       />

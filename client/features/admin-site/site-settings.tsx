@@ -11,6 +11,7 @@ import { fieldError } from '../../lib/field-error';
 import { useAction } from '../../lib/use-action';
 import { saveSiteSettings, useSiteSettings } from './api/site-settings';
 import '../../components/admin-screens.css';
+import { textDirection } from '../../lib/text-direction';
 
 type Field = keyof SiteInfo;
 
@@ -57,7 +58,7 @@ function SiteSettingsForm({ initial }: { initial: SiteInfo }) {
           key={field}
           label={label}
           type={type}
-          dir={type === 'text' ? 'auto' : 'ltr'}
+          dir={type === 'text' ? textDirection(values[field]) : 'ltr'}
           error={shown(field)}
           value={values[field]}
           onChange={(event) => setValues((current) => ({ ...current, [field]: event.target.value }))}

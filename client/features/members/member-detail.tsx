@@ -23,6 +23,7 @@ import {
 import { MemberBadges } from './member-badges';
 import { SuspendDialog } from './suspend-dialog';
 import '../../components/admin-screens.css';
+import { textDirection } from '../../lib/text-direction';
 
 /** The member's page: who they are, and what an admin may do about them. */
 export function MemberDetail({ userId, startSuspending }: { userId: number; startSuspending: boolean }) {
@@ -58,8 +59,8 @@ function MemberCard({ member, startSuspending }: { member: Member; startSuspendi
 
   return (
     <article className="admin-card member-card" aria-label={member.username}>
-      <h2 className="section-title" dir="auto">
-        {member.username} <MemberBadges member={member} />
+      <h2 className="section-title">
+        <span dir="auto">{member.username}</span> <MemberBadges member={member} />
       </h2>
       <dl className="member-facts">
         <dt>{heAdmin.members.email}</dt>
@@ -79,7 +80,7 @@ function MemberCard({ member, startSuspending }: { member: Member; startSuspendi
                 : heAdmin.members.suspendedUntil(formatIsraeliDate(suspension.until))}
             </dd>
             <dt>{heAdmin.members.reason}</dt>
-            <dd dir="auto">{suspension.reason}</dd>
+            <dd dir={textDirection(suspension.reason)}>{suspension.reason}</dd>
           </>
         ) : null}
       </dl>

@@ -11,6 +11,7 @@ import { heAdmin } from '../../i18n/he-admin';
 import { type Member, useMemberSearch } from './api/members';
 import { MemberBadges } from './member-badges';
 import '../../components/admin-screens.css';
+import { textDirection } from '../../lib/text-direction';
 
 /**
  * Finding a member by name or email: the query lives in the address (`?q=`), so going back from a
@@ -37,7 +38,7 @@ export function MemberSearch() {
             label={heAdmin.members.search}
             error={null}
             type="search"
-            dir="auto"
+            dir={textDirection(text)}
             maxLength={MEMBER_LIMITS.queryMaxLength}
             value={text}
             onChange={(event) => setText(event.target.value)}

@@ -7,6 +7,7 @@ import { heAdmin } from '../../i18n/he-admin';
 import { fieldError } from '../../lib/field-error';
 import { useAction } from '../../lib/use-action';
 import type { SuspendInput } from './api/members';
+import { textDirection } from '../../lib/text-direction';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -79,7 +80,7 @@ export function SuspendDialog({
           label={heAdmin.members.reasonLabel}
           error={touched ? problem : null}
           value={reason}
-          dir="auto"
+          dir={textDirection(reason)}
           rows={3}
           onChange={(event) => setReason(event.target.value)}
           onBlur={() => setTouched(true)}

@@ -11,6 +11,7 @@ import { ActionBox } from './action-box';
 import { useAddMessageReport } from './api/add-message-report';
 import type { BoxProps } from './box-props';
 import { SubmitRow } from '../../components/form/submit-row';
+import { textDirection } from '../../lib/text-direction';
 
 /**
  * Report a message (guests too): a reason and an email, checked before the captcha runs (docs/product.md §5).
@@ -48,7 +49,7 @@ export function ReportBox({ message, onClose }: BoxProps) {
           multiline
           label={he.actions.reportReason}
           error={attempted ? contentProblem : null}
-          dir="auto"
+          dir={textDirection(content)}
           rows={3}
           maxLength={LIMITS.reportReasonMaxLength}
           value={content}

@@ -9,6 +9,7 @@ import { ActionBox } from './action-box';
 import { useEditSubject } from './api/edit-subject';
 import type { BoxProps } from './box-props';
 import { SubmitRow } from '../../components/form/submit-row';
+import { textDirection } from '../../lib/text-direction';
 
 /** Rename a topic (admins); an empty subject is not saved (docs/product.md §5). */
 export function SubjectBox({ post, onClose }: BoxProps) {
@@ -35,7 +36,7 @@ export function SubjectBox({ post, onClose }: BoxProps) {
           label={he.writer.subject}
           error={null}
           type="text"
-          dir="auto"
+          dir={textDirection(subject)}
           maxLength={LIMITS.subjectMaxLength}
           value={subject}
           onChange={(event) => setSubject(event.target.value)}

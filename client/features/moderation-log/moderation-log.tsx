@@ -9,6 +9,7 @@ import { heAdmin } from '../../i18n/he-admin';
 import { mergeById } from '../../lib/merge-pages';
 import { type ModerationEntry, useModerationLog } from './api/get-moderation-log';
 import './moderation-log.css';
+import { textDirection } from '../../lib/text-direction';
 
 const dateFormat = new Intl.DateTimeFormat('he-IL', { dateStyle: 'short', timeStyle: 'short' });
 const dayFormat = new Intl.DateTimeFormat('he-IL', { dateStyle: 'short' });
@@ -115,7 +116,7 @@ function KeptText({ label, value, html }: { label: string; value: string; html: 
       {html ? (
         <MessageContent html={value} />
       ) : (
-        <p className="moderation-plain" dir="auto">
+        <p className="moderation-plain" dir={textDirection(value)}>
           {value}
         </p>
       )}
@@ -143,7 +144,7 @@ function EntryCard({ entry, users }: { entry: ModerationEntry; users: Map<number
         ) : null}
       </p>
       {entry.action === 'report_closed' && typeof entry.details.reason === 'string' ? (
-        <p className="moderation-plain" dir="auto">
+        <p className="moderation-plain" dir={textDirection(entry.details.reason)}>
           {heAdmin.moderationLog.reason(entry.details.reason)}
         </p>
       ) : null}

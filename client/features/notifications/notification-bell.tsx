@@ -13,6 +13,7 @@ import { useNotifications } from './api/get-notifications';
 import { useMarkAllRead } from './api/mark-read';
 import { useUnreadCount } from './api/use-unread-count';
 import './notifications.css';
+import { textDirection } from '../../lib/text-direction';
 
 /** More than this shows as "99+" on the badge; the label still says the exact count. */
 const BADGE_MAX = 99;
@@ -141,12 +142,12 @@ function NotificationItem({
     <>
       <Avatar user={actor} size={32} />
       <span className="notification__text">
-        <span className="notification__sentence" dir="auto">
+        <span className="notification__sentence" dir={textDirection(notification.text)}>
           {notification.text}
         </span>
         {/* The sentence names the topic for most kinds; a like's does not. */}
         {notification.subject && !notification.text.includes(notification.subject) ? (
-          <span className="notification__subject" dir="auto">
+          <span className="notification__subject" dir={textDirection(notification.subject)}>
             {notification.subject}
           </span>
         ) : null}

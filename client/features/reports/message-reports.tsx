@@ -14,6 +14,7 @@ import { useCloseMessageReport } from './api/close-message-report';
 import { type MessageReport, useMessageReports } from './api/get-message-reports';
 import { useReportsLive } from './api/use-reports-live';
 import './reports.css';
+import { textDirection } from '../../lib/text-direction';
 
 const dateFormat = new Intl.DateTimeFormat('he-IL', { dateStyle: 'short', timeStyle: 'short' });
 
@@ -56,7 +57,7 @@ function ReportCard({ report, message }: { report: MessageReport; message: Messa
   return (
     <article className="report-card" aria-label={`${heForms.reports.reason}: ${report.content}`}>
       <header className="report-card-head">
-        <p className="report-reason" dir="auto">
+        <p className="report-reason" dir={textDirection(report.content)}>
           {report.content}
         </p>
         <p className="report-meta">

@@ -10,6 +10,7 @@ import { fieldError } from '../../lib/field-error';
 import { FormField } from '../../components/form/form-field';
 import '../../components/form/forms.css';
 import './search.css';
+import { textDirection } from '../../lib/text-direction';
 
 /**
  * The search field: at least 3 characters (docs/product.md §5), then `/search/{query}`. A guest gets the login
@@ -61,7 +62,7 @@ export function SearchForm({
               <input
                 {...control}
                 type="search"
-                dir="auto"
+                dir={textDirection(query)}
                 maxLength={LIMITS.searchQueryMaxLength}
                 placeholder={he.searchBox.placeholder}
                 value={query}

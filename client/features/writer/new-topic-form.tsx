@@ -7,6 +7,7 @@ import { LoggedInWriter } from '../../components/writer/logged-in-writer';
 import { TextField } from '../../components/form/text-field';
 import { fieldError } from '../../lib/field-error';
 import { subjectText } from '../../../shared/schemas/topics';
+import { textDirection } from '../../lib/text-direction';
 
 /**
  * The new-topic form of a user who may open topics: a subject (trimmed, at most 40) and the writer.
@@ -41,7 +42,7 @@ export function NewTopicForm({ forumId }: { forumId: number }) {
         label={he.writer.subject}
         error={error}
         type="text"
-        dir="auto"
+        dir={textDirection(subject)}
         maxLength={LIMITS.subjectMaxLength}
         placeholder={he.writer.subjectPlaceholder}
         value={subject}
