@@ -1,8 +1,8 @@
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import type { Forum } from '../../shared/schemas/forums';
 import { ForumIcon } from './forum-icon';
-import './forum-listbox.css';
 import { textDirection } from '../lib/text-direction';
+import './forum-listbox.css';
 
 /** How long the typed letters of a type-ahead search stay together. */
 const TYPE_AHEAD_MS = 700;

@@ -1,6 +1,6 @@
 import { use, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import './message-content.css';
 import { markupDirection } from '../lib/text-direction';
+import './message-content.css';
 
 type Sanitize = (html: string) => string;
 let sanitizer: Promise<Sanitize> | null = null;

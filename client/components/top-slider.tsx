@@ -9,8 +9,8 @@ import { he } from '../i18n/he';
 import { leadImageSources } from '../lib/images';
 import { ForumIcon } from './forum-icon';
 import { usePrefersReducedMotion } from '../lib/use-prefers-reduced-motion';
-import './top-slider.css';
 import { textDirection } from '../lib/text-direction';
+import './top-slider.css';
 
 /**
  * How wide a slide's picture is drawn (main.css): the page less its padding, up to the widest page;

@@ -27,8 +27,8 @@ import { mergeById } from '../../lib/merge-pages';
 import { type MoreSource, useRevealMore } from '../../lib/use-reveal-more';
 import { useRedirectToNotFound } from '../../lib/not-found';
 import { MESSAGE_PARAMETER } from '../../../shared/notification-texts';
-import './topic-page.css';
 import { textDirection } from '../../lib/text-direction';
+import './topic-page.css';
 
 // Every topic shows message bodies: the sanitiser loads beside the topic's data, not after it.
 loadMessageSanitizer();

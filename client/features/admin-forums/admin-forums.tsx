@@ -17,8 +17,8 @@ import {
   useAdminForums,
 } from './api/admin-forums';
 import { ForumForm } from './forum-form';
-import '../../components/admin-screens.css';
 import { textDirection } from '../../lib/text-direction';
+import '../../components/admin-screens.css';
 
 /**
  * Running the forums: the list in the admin's order (the order of the bottom bar, footer and move

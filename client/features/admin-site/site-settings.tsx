@@ -10,8 +10,8 @@ import { heAdmin } from '../../i18n/he-admin';
 import { fieldError } from '../../lib/field-error';
 import { useAction } from '../../lib/use-action';
 import { saveSiteSettings, useSiteSettings } from './api/site-settings';
-import '../../components/admin-screens.css';
 import { textDirection } from '../../lib/text-direction';
+import '../../components/admin-screens.css';
 
 type Field = keyof SiteInfo;
 

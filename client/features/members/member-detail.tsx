@@ -22,8 +22,8 @@ import {
 } from './api/members';
 import { MemberBadges } from './member-badges';
 import { SuspendDialog } from './suspend-dialog';
-import '../../components/admin-screens.css';
 import { textDirection } from '../../lib/text-direction';
+import '../../components/admin-screens.css';
 
 /** The member's page: who they are, and what an admin may do about them. */
 export function MemberDetail({ userId, startSuspending }: { userId: number; startSuspending: boolean }) {

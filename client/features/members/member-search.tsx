@@ -10,8 +10,8 @@ import { RevealMoreList } from '../../components/reveal-more-list';
 import { heAdmin } from '../../i18n/he-admin';
 import { type Member, useMemberSearch } from './api/members';
 import { MemberBadges } from './member-badges';
-import '../../components/admin-screens.css';
 import { textDirection } from '../../lib/text-direction';
+import '../../components/admin-screens.css';
 
 /**
  * Finding a member by name or email: the query lives in the address (`?q=`), so going back from a

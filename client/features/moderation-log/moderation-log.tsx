@@ -8,8 +8,8 @@ import { he } from '../../i18n/he';
 import { heAdmin } from '../../i18n/he-admin';
 import { mergeById } from '../../lib/merge-pages';
 import { type ModerationEntry, useModerationLog } from './api/get-moderation-log';
-import './moderation-log.css';
 import { textDirection } from '../../lib/text-direction';
+import './moderation-log.css';
 
 const dateFormat = new Intl.DateTimeFormat('he-IL', { dateStyle: 'short', timeStyle: 'short' });
 const dayFormat = new Intl.DateTimeFormat('he-IL', { dateStyle: 'short' });

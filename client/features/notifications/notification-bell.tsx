@@ -12,8 +12,8 @@ import { useClickOutside } from '../../lib/use-click-outside';
 import { useNotifications } from './api/get-notifications';
 import { useMarkAllRead } from './api/mark-read';
 import { useUnreadCount } from './api/use-unread-count';
-import './notifications.css';
 import { textDirection } from '../../lib/text-direction';
+import './notifications.css';
 
 /** More than this shows as "99+" on the badge; the label still says the exact count. */
 const BADGE_MAX = 99;

@@ -13,8 +13,8 @@ import { MessageContent } from '../../components/message-content';
 import { useCloseMessageReport } from './api/close-message-report';
 import { type MessageReport, useMessageReports } from './api/get-message-reports';
 import { useReportsLive } from './api/use-reports-live';
-import './reports.css';
 import { textDirection } from '../../lib/text-direction';
+import './reports.css';
 
 const dateFormat = new Intl.DateTimeFormat('he-IL', { dateStyle: 'short', timeStyle: 'short' });
 

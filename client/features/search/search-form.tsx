@@ -8,9 +8,9 @@ import { can } from '../../../shared/policies';
 import { useActor } from '../../session/auth-store';
 import { fieldError } from '../../lib/field-error';
 import { FormField } from '../../components/form/form-field';
+import { textDirection } from '../../lib/text-direction';
 import '../../components/form/forms.css';
 import './search.css';
-import { textDirection } from '../../lib/text-direction';
 
 /**
  * The search field: at least 3 characters (docs/product.md §5), then `/search/{query}`. A guest gets the login
