@@ -159,6 +159,16 @@ test.describe
       await asUser(page, E2E_USER_TOKEN);
       await page.goto(`/topic/${topicId}`);
       const writer = page.locator('section.reply-writer');
+      // What is typed reads in the direction the message will be shown in.
+      const typed = writer.locator('.writer-content');
+      await typed.click();
+      await page.keyboard.type('Hello there.');
+      await expect(typed).toHaveAttribute('dir', 'ltr');
+      await page.keyboard.type(' שלום');
+      await expect(typed).toHaveAttribute('dir', 'rtl');
+      await page.keyboard.press('Control+A');
+      await page.keyboard.press('Backspace');
+      await expect(typed).toHaveAttribute('dir', 'rtl');
       await writeRichMessage(page, writer, 'תגובה עם');
 
       // A failed send shows the writer's failure box; clicking it clears it.

@@ -4,6 +4,7 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { type Ref, useCallback, useImperativeHandle, useRef } from 'react';
 import { LINK_REL } from '../../../shared/markup-rules';
+import { textDirection } from '../../lib/text-direction';
 import { type MentionKeyHandler, MentionSuggestions } from './mention-suggestions';
 import { WriterToolbar } from './writer-toolbar';
 
@@ -62,15 +63,17 @@ export default function WriterEditor({
     ],
     content: initialContent,
     editorProps: {
-      attributes: {
+      // Asked again on every change: what is typed reads in the direction the message will be shown
+      // in (MessageContent), right to left until a letter says otherwise.
+      attributes: (state) => ({
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-label': label,
-        dir: 'rtl',
+        dir: textDirection(state.doc.textContent) ?? 'rtl',
         class: 'writer-content',
         ...(invalid ? { 'aria-invalid': 'true' } : {}),
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-      },
+      }),
       handleKeyDown: (_view, event) => mentionKeys.current?.(event) ?? false,
       // Pasted content arrives as plain text only: each line a paragraph, its text escaped by the schema.
       handlePaste: (view, event) => {
