@@ -159,13 +159,17 @@ test.describe
       await asUser(page, E2E_USER_TOKEN);
       await page.goto(`/topic/${topicId}`);
       const writer = page.locator('section.reply-writer');
-      // What is typed reads in the direction the message will be shown in.
+      // Each line typed reads in its own direction: Hebrew right to left though it opens in English.
       const typed = writer.locator('.writer-content');
+      const directionOf = (line: Locator) => line.evaluate((element) => getComputedStyle(element).direction);
       await typed.click();
       await page.keyboard.type('Hello there.');
       await expect(typed).toHaveAttribute('dir', 'ltr');
-      await page.keyboard.type(' שלום');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Git או Python?');
       await expect(typed).toHaveAttribute('dir', 'rtl');
+      await expect.poll(() => directionOf(typed.locator('p').first())).toBe('ltr');
+      await expect.poll(() => directionOf(typed.locator('p').nth(1))).toBe('rtl');
       await page.keyboard.press('Control+A');
       await page.keyboard.press('Backspace');
       await expect(typed).toHaveAttribute('dir', 'rtl');

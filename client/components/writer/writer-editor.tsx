@@ -6,6 +6,7 @@ import { type Ref, useCallback, useImperativeHandle, useRef } from 'react';
 import { LINK_REL } from '../../../shared/markup-rules';
 import { textDirection } from '../../lib/text-direction';
 import { type MentionKeyHandler, MentionSuggestions } from './mention-suggestions';
+import { ParagraphDirection } from './paragraph-direction';
 import { WriterToolbar } from './writer-toolbar';
 
 /** What the light writer shell can ask of the loaded editor. */
@@ -60,11 +61,13 @@ export default function WriterEditor({
         },
       }),
       Image.configure({ inline: true, allowBase64: false }),
+      ParagraphDirection,
     ],
     content: initialContent,
     editorProps: {
-      // Asked again on every change: what is typed reads in the direction the message will be shown
-      // in (MessageContent), right to left until a letter says otherwise.
+      // Asked again on every change: the writer reads in the direction the message will be shown in
+      // (MessageContent), right to left until a letter says otherwise; each paragraph in its own
+      // (ParagraphDirection).
       attributes: (state) => ({
         role: 'textbox',
         'aria-multiline': 'true',
