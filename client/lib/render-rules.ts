@@ -1,4 +1,5 @@
 import { CODE_LANGUAGE_CLASS, LINK_REL, MENTION_ATTRIBUTE, QUOTE_ATTRIBUTE } from '../../shared/markup-rules';
+import { type TextDirection, textDirection } from './text-direction';
 
 /**
  * What a message's stored HTML becomes when it is shown, in one place for both sanitisers: DOMPurify
@@ -50,8 +51,20 @@ export const IMAGE_LOADING = { loading: 'lazy', decoding: 'async' } as const;
 /** Set on every link, over what it had: it opens in a new tab without a handle on ours (docs/product.md §1). */
 export const LINK_ATTRIBUTES = { target: '_blank', rel: LINK_REL } as const;
 
-/** Code reads left to right even inside the right-to-left page; no other element keeps a `dir`. */
+/** Code reads left to right even inside the right-to-left page; no other element keeps its `dir`. */
 export const codeDirection = (tag: string): string | null => (tag === 'pre' || tag === 'code' ? 'ltr' : null);
+
+/**
+ * The blocks of a message that are given the direction of their own text once sanitised (a writer's
+ * `dir` never stays): an English paragraph of a Hebrew message reads left to right, as the writer
+ * showed it (components/writer/paragraph-direction.ts). The text is the block's as shown, mentions
+ * and code included.
+ */
+export function blockDirection(tag: string, text: string): TextDirection | undefined {
+  return TEXT_BLOCKS.has(tag) ? textDirection(text) : undefined;
+}
+
+const TEXT_BLOCKS: ReadonlySet<string> = new Set(['p', 'blockquote', 'div']);
 
 /** A code block can scroll sideways: keyboard users must be able to reach it to scroll it. */
 export const BLOCK_TABINDEX = '0';

@@ -3,6 +3,7 @@ import { parseDocument } from 'htmlparser2';
 import { ALLOWED_TAGS, MENTION_ATTRIBUTE } from '../../shared/markup-rules';
 import {
   BLOCK_TABINDEX,
+  blockDirection,
   codeDirection,
   ID,
   IMAGE_LOADING,
@@ -153,6 +154,19 @@ function writeNodes(nodes: readonly ChildNode[], out: string[]): void {
   }
 }
 
+/** The text writeNodes keeps of these nodes, as the browser's `textContent` reads it (for blockDirection). */
+function shownText(nodes: readonly ChildNode[]): string {
+  let text = '';
+  for (const node of nodes) {
+    if (node.type === 'text') text += node.data;
+    else if (node.type !== 'tag' && node.type !== 'script' && node.type !== 'style') continue;
+    else if (hidesMarkup(node)) continue;
+    else if (KEPT_TAGS.has(node.name) || !DROPPED_WITH_CONTENT.has(node.name))
+      text += shownText(node.children);
+  }
+  return text;
+}
+
 function writeElement(element: Element, out: string[]): void {
   const tag = element.name;
   if (hidesMarkup(element)) return;
@@ -162,6 +176,8 @@ function writeElement(element: Element, out: string[]): void {
   }
   const attributes = renderedAttributes(tag, element.attribs);
   if (!attributes) return;
+  const direction = blockDirection(tag, shownText(element.children));
+  if (direction) attributes.set('dir', direction);
   const userId = tag === 'span' ? attributes.get(MENTION_ATTRIBUTE) : undefined;
   if (userId !== undefined && ID.test(userId)) {
     for (const [name, value] of Object.entries(MENTION_SPAN)) attributes.set(name, value);

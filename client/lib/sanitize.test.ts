@@ -27,6 +27,24 @@ describe('sanitizeMessageHtml', () => {
     expect(root.querySelectorAll('span.mention')).toHaveLength(2);
   });
 
+  it('gives each block the direction of its own text, whatever dir the writer sent', () => {
+    const root = document.createElement('div');
+    root.innerHTML = sanitizeMessageHtml(
+      '<p>Thanks, that helped.</p><p dir="ltr">Git או Python? שאלה טובה.</p><p>42 :)</p>' +
+        '<blockquote><b>david88 כתב/ה:</b><br>Hello there</blockquote><div dir="rtl">npm <code>ci</code></div>' +
+        '<pre><code>שלום = 1</code></pre><p>Only <script>שלום</script>English</p>',
+    );
+    expect([...root.children].map((block) => `${block.localName} ${block.getAttribute('dir')}`)).toEqual([
+      'p ltr',
+      'p rtl',
+      'p null',
+      'blockquote rtl',
+      'div ltr',
+      'pre ltr',
+      'p ltr',
+    ]);
+  });
+
   it('keeps data-quote on a blockquote only, and only ids', () => {
     expect(sanitizeMessageHtml('<blockquote data-quote="5">x</blockquote>')).toContain('data-quote="5"');
     expect(sanitizeMessageHtml('<p data-quote="5">x</p>')).not.toContain('data-quote');

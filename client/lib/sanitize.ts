@@ -2,6 +2,7 @@ import DOMPurify from 'dompurify';
 import { ALLOWED_TAGS, MENTION_ATTRIBUTE } from '../../shared/markup-rules';
 import {
   BLOCK_TABINDEX,
+  blockDirection,
   codeDirection,
   ID,
   IMAGE_LOADING,
@@ -58,6 +59,14 @@ function decorateMentions(root: Element): void {
   }
 }
 
+/** Each block in the direction of its own text (blockDirection), once nothing more will go. */
+function directBlocks(root: Element): void {
+  for (const block of root.querySelectorAll('*')) {
+    const direction = blockDirection(block.localName, block.textContent ?? '');
+    if (direction) block.setAttribute('dir', direction);
+  }
+}
+
 /**
  * Message HTML made safe to insert, in the browser (DOMPurify on render, docs/product.md §1; the
  * server render's twin is ./sanitize-on-server.ts). Without a DOM it returns nothing rather than
@@ -76,5 +85,6 @@ export function sanitizeMessageHtml(html: string): string {
   // No body at all when the message is a frameset or the like.
   if (!(body instanceof Element)) return '';
   decorateMentions(body);
+  directBlocks(body);
   return body.innerHTML;
 }

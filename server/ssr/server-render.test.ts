@@ -302,6 +302,7 @@ describeEachDatabase('server-rendered pages', (ctx) => {
       '<blockquote><b>david88 כתב/ה:</b><br>לא בטוח שהבנתי</blockquote><p>תוסיף אימון</p>',
       '<p>Thanks, that helped</p>',
       '<p>42 :)</p>',
+      '<p>Thanks, that helped.</p><p>Git או Python? שאלה טובה.</p>',
     ]) {
       ctx.clock.advance(1000);
       await createReply(ctx.db, { topicId: topic.id, userId: admin.user.id, content, now: ctx.clock.now() });
@@ -311,7 +312,12 @@ describeEachDatabase('server-rendered pages', (ctx) => {
     expect(document.querySelector('nav.breadcrumbs li:last-child span')?.getAttribute('dir')).toBe('rtl');
     const bodies = [...document.querySelectorAll('article.message .message-content')];
     // The page's own direction (no attribute) for a text without letters.
-    expect(bodies.map((body) => body.getAttribute('dir'))).toEqual(['rtl', 'rtl', 'ltr', null]);
+    expect(bodies.map((body) => body.getAttribute('dir'))).toEqual(['rtl', 'rtl', 'ltr', null, 'rtl']);
+    // And each paragraph or quote in its own: an English line of a Hebrew message left to right.
+    const blocks = (body: Element | undefined) =>
+      [...(body?.querySelectorAll('p, blockquote') ?? [])].map((block) => block.getAttribute('dir'));
+    expect(blocks(bodies[1])).toEqual(['rtl', 'rtl']);
+    expect(blocks(bodies[4])).toEqual(['ltr', 'rtl']);
     const forum = (await get('/forum/5')).document;
     const card = forum.querySelector(`.post-card__subject a[href="/topic/${topic.id}"]`);
     expect(card?.getAttribute('dir')).toBe('rtl');
