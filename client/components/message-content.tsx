@@ -52,6 +52,7 @@ export function MessageContent({ html }: { html: string }) {
   const keep = hydratedHtml === html;
   const sanitize = keep ? null : (loadedSanitize ?? use(loadMessageSanitizer()));
   const markup = useMemo(() => (sanitize ? sanitize(html) : null), [sanitize, html]);
+  const direction = useMemo(() => markupDirection(html), [html]);
 
   useEffect(() => {
     const root = ref.current;
@@ -69,7 +70,7 @@ export function MessageContent({ html }: { html: string }) {
     <div
       ref={ref}
       className="message-content"
-      dir={markupDirection(html)}
+      dir={direction}
       suppressHydrationWarning
       // Sanitised just above: by DOMPurify, or on the server by its twin for the markup hydration keeps.
       dangerouslySetInnerHTML={markup === null ? SERVER_MARKUP : { __html: markup }}

@@ -1,5 +1,4 @@
 import { CODE_LANGUAGE_CLASS, LINK_REL, MENTION_ATTRIBUTE, QUOTE_ATTRIBUTE } from '../../shared/markup-rules';
-import { type TextDirection, textDirection } from './text-direction';
 
 /**
  * What a message's stored HTML becomes when it is shown, in one place for both sanitisers: DOMPurify
@@ -55,16 +54,14 @@ export const LINK_ATTRIBUTES = { target: '_blank', rel: LINK_REL } as const;
 export const codeDirection = (tag: string): string | null => (tag === 'pre' || tag === 'code' ? 'ltr' : null);
 
 /**
- * The blocks of a message that are given the direction of their own text once sanitised (a writer's
- * `dir` never stays): an English paragraph of a Hebrew message reads left to right, as the writer
- * showed it (components/writer/paragraph-direction.ts). The text is the block's as shown, mentions
- * and code included.
+ * The blocks of a message that take the direction of their own text once sanitised (textDirection;
+ * a writer's `dir` never stays): an English paragraph of a Hebrew message reads left to right, as
+ * the writer showed it (components/writer/writing-direction.ts). The text is the block's as shown,
+ * mentions and code included.
  */
-export function blockDirection(tag: string, text: string): TextDirection | undefined {
-  return TEXT_BLOCKS.has(tag) ? textDirection(text) : undefined;
-}
-
-const TEXT_BLOCKS: ReadonlySet<string> = new Set(['p', 'blockquote', 'div']);
+export const TEXT_BLOCKS = ['p', 'blockquote', 'div'] as const;
+const TEXT_BLOCK_SET: ReadonlySet<string> = new Set(TEXT_BLOCKS);
+export const isTextBlock = (tag: string): boolean => TEXT_BLOCK_SET.has(tag);
 
 /** A code block can scroll sideways: keyboard users must be able to reach it to scroll it. */
 export const BLOCK_TABINDEX = '0';

@@ -3,10 +3,10 @@ import { parseDocument } from 'htmlparser2';
 import { ALLOWED_TAGS, MENTION_ATTRIBUTE } from '../../shared/markup-rules';
 import {
   BLOCK_TABINDEX,
-  blockDirection,
   codeDirection,
   ID,
   IMAGE_LOADING,
+  isTextBlock,
   keepsClass,
   keepsDataAttribute,
   LINK_ATTRIBUTES,
@@ -15,6 +15,7 @@ import {
   RENDER_ATTRIBUTES,
   SAFE_URL,
 } from './render-rules';
+import { textDirection } from './text-direction';
 
 /**
  * The server render's message sanitiser: the browser's (./sanitize.ts, DOMPurify) without a DOM.
@@ -154,7 +155,7 @@ function writeNodes(nodes: readonly ChildNode[], out: string[]): void {
   }
 }
 
-/** The text writeNodes keeps of these nodes, as the browser's `textContent` reads it (for blockDirection). */
+/** The text writeNodes keeps of these nodes, as the browser's `textContent` reads it (a text block's direction). */
 function shownText(nodes: readonly ChildNode[]): string {
   let text = '';
   for (const node of nodes) {
@@ -176,7 +177,7 @@ function writeElement(element: Element, out: string[]): void {
   }
   const attributes = renderedAttributes(tag, element.attribs);
   if (!attributes) return;
-  const direction = blockDirection(tag, shownText(element.children));
+  const direction = isTextBlock(tag) ? textDirection(shownText(element.children)) : undefined;
   if (direction) attributes.set('dir', direction);
   const userId = tag === 'span' ? attributes.get(MENTION_ATTRIBUTE) : undefined;
   if (userId !== undefined && ID.test(userId)) {

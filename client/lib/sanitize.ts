@@ -2,7 +2,6 @@ import DOMPurify from 'dompurify';
 import { ALLOWED_TAGS, MENTION_ATTRIBUTE } from '../../shared/markup-rules';
 import {
   BLOCK_TABINDEX,
-  blockDirection,
   codeDirection,
   ID,
   IMAGE_LOADING,
@@ -13,7 +12,9 @@ import {
   mentionAvatar,
   RENDER_ATTRIBUTES,
   SAFE_URL,
+  TEXT_BLOCKS,
 } from './render-rules';
+import { textDirection } from './text-direction';
 
 let configured = false;
 
@@ -59,10 +60,10 @@ function decorateMentions(root: Element): void {
   }
 }
 
-/** Each block in the direction of its own text (blockDirection), once nothing more will go. */
+/** Each text block in the direction of its own text (TEXT_BLOCKS), once nothing more will go. */
 function directBlocks(root: Element): void {
-  for (const block of root.querySelectorAll('*')) {
-    const direction = blockDirection(block.localName, block.textContent ?? '');
+  for (const block of root.querySelectorAll(TEXT_BLOCKS.join(','))) {
+    const direction = textDirection(block.textContent ?? '');
     if (direction) block.setAttribute('dir', direction);
   }
 }

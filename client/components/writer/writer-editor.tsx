@@ -4,9 +4,8 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { type Ref, useCallback, useImperativeHandle, useRef } from 'react';
 import { LINK_REL } from '../../../shared/markup-rules';
-import { textDirection } from '../../lib/text-direction';
 import { type MentionKeyHandler, MentionSuggestions } from './mention-suggestions';
-import { ParagraphDirection } from './paragraph-direction';
+import { WritingDirection } from './writing-direction';
 import { WriterToolbar } from './writer-toolbar';
 
 /** What the light writer shell can ask of the loaded editor. */
@@ -61,22 +60,19 @@ export default function WriterEditor({
         },
       }),
       Image.configure({ inline: true, allowBase64: false }),
-      ParagraphDirection,
+      WritingDirection,
     ],
     content: initialContent,
     editorProps: {
-      // Asked again on every change: the writer reads in the direction the message will be shown in
-      // (MessageContent), right to left until a letter says otherwise; each paragraph in its own
-      // (ParagraphDirection).
-      attributes: (state) => ({
+      // Its `dir` comes from WritingDirection.
+      attributes: {
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-label': label,
-        dir: textDirection(state.doc.textContent) ?? 'rtl',
         class: 'writer-content',
         ...(invalid ? { 'aria-invalid': 'true' } : {}),
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-      }),
+      },
       handleKeyDown: (_view, event) => mentionKeys.current?.(event) ?? false,
       // Pasted content arrives as plain text only: each line a paragraph, its text escaped by the schema.
       handlePaste: (view, event) => {
