@@ -103,6 +103,8 @@ test('an admin adds a forum, puts it first, and suspends a member who wrote in i
   await dialog.getByRole('button', { name: 'השעיה' }).click();
   await expect(dialog.getByText('המשתמש הושעה')).toBeVisible();
   await expect(admin.locator('.member-facts')).toContainText(REASON);
+  // The end date as the forum writes every date (client/lib/dates.ts).
+  await expect(admin.locator('.member-facts')).toContainText(/מושעה עד \d{1,2} ב\S+ \d{4}/);
 
   // The member's next write is refused: they are logged out at once.
   await member.locator('article.message--main .like-button').click();

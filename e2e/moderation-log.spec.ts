@@ -7,6 +7,8 @@ const FORUM_ID = 10;
 const stamp = Date.now().toString(36).slice(-5);
 const SUBJECT = `נושא ליומן ${stamp}`;
 const REPLY_TEXT = `תגובה שתימחק ${stamp}`;
+/** "29 בנוב׳ 2026, 13:19", as `client/lib/dates.ts` writes a date. */
+const HEBREW_DATE_TIME = /^\d{1,2} ב\S+ \d{4}, \d{1,2}:\d{2}$/;
 
 const asUser = (page: Page, token: string) =>
   page.addInitScript((value) => localStorage.setItem('authToken', value), token);
@@ -66,6 +68,8 @@ test('an admin deletes a user’s message and the moderation log shows it with t
   await kept.locator('summary').click();
   await expect(kept.locator('.message-content')).toHaveText(REPLY_TEXT);
   await expect(entry.getByRole('link', { name: 'מעבר לנושא' })).toHaveAttribute('href', `/topic/${topicId}`);
+  // Written as every other date of the forum (docs/product.md §1), not in he-IL's short style.
+  await expect(entry.locator('time')).toHaveText(HEBREW_DATE_TIME);
 
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: 'test-results/screens/moderation-log-375.png', fullPage: true });

@@ -346,6 +346,8 @@ test.describe
       await expect(page.locator('.breadcrumbs')).toContainText('דיווחים על הודעות');
       const first = page.locator('.report-card', { hasText: 'דיווח על תגובה ראשונה לדיווח' });
       await expect(first.locator('.message-content')).toHaveText('תגובה ראשונה לדיווח');
+      // Dated as every other page of the forum (client/lib/dates.ts), not in he-IL's short style.
+      await expect(first.locator('.report-meta time')).toHaveText(/^\d{1,2} ב\S+ \d{4}, \d{1,2}:\d{2}$/);
       await first.getByRole('button', { name: 'סגירת הדיווח' }).click();
       await expect(first).toBeHidden();
       const second = page.locator('.report-card', { hasText: 'דיווח על תגובה שנייה לדיווח' });

@@ -33,6 +33,14 @@ describe('Hebrew dates without Intl', () => {
     });
   }
 
+  it('take milliseconds since the epoch as the API sends them too', () => {
+    process.env.TZ = 'Asia/Jerusalem';
+    const ms = Date.UTC(2026, 11, 6, 10, 5);
+    expect(formatDateTime(ms)).toBe('6 בדצמ׳ 2026, 12:05');
+    expect(formatDate(ms)).toBe('6 בדצמ׳ 2026');
+    expect(formatDateTime(ms)).toBe(formatDateTime(new Date(ms).toISOString()));
+  });
+
   it('write nothing for a date that is not one', () => {
     expect(formatDateTime('not a date')).toBe('');
     expect(formatDate('')).toBe('');

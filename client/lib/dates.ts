@@ -11,8 +11,11 @@ const MONTHS = ['ינו׳', 'פבר׳', 'מרץ', 'אפר׳', 'מאי', 'יונ�
 
 type Zone = 'local' | 'UTC';
 
-function format(iso: string, withTime: boolean, zone: Zone = 'local'): string {
-  const date = new Date(iso);
+/** An instant as the API sends it: an ISO 8601 text, or milliseconds since the epoch. */
+type Instant = string | number;
+
+function format(instant: Instant, withTime: boolean, zone: Zone = 'local'): string {
+  const date = new Date(instant);
   const time = date.getTime();
   if (Number.isNaN(time)) return '';
   // The reader's wall clock at that instant, read through the UTC getters like a UTC date.
@@ -23,13 +26,17 @@ function format(iso: string, withTime: boolean, zone: Zone = 'local'): string {
     : calendarDay;
 }
 
-/** A date as Hebrew readers write it, e.g. "21 בנוב׳ 2026, 12:40", in the browser's time zone. */
-export function formatDateTime(iso: string): string {
-  return format(iso, true);
+/**
+ * A date as Hebrew readers write it, e.g. "21 בנוב׳ 2026, 12:40", in the browser's time zone: the
+ * one way the forum writes a date, on its pages and its admin's alike.
+ */
+export function formatDateTime(instant: Instant): string {
+  return format(instant, true);
 }
 
-export function formatDate(iso: string): string {
-  return format(iso, false);
+/** The day alone, e.g. "21 בנוב׳ 2026". */
+export function formatDate(instant: Instant): string {
+  return format(instant, false);
 }
 
 const subscribeNever = () => () => undefined;
@@ -39,14 +46,17 @@ const subscribeNever = () => () => undefined;
  * server cannot know the reader's zone, and hydration must make the server's text), in the
  * browser's zone from the render right after.
  */
-export function useDateFormat(): { formatDateTime(iso: string): string; formatDate(iso: string): string } {
+export function useDateFormat(): {
+  formatDateTime(instant: Instant): string;
+  formatDate(instant: Instant): string;
+} {
   const zone = useSyncExternalStore<Zone>(
     subscribeNever,
     () => 'local',
     () => 'UTC',
   );
   return {
-    formatDateTime: (iso) => format(iso, true, zone),
-    formatDate: (iso) => format(iso, false, zone),
+    formatDateTime: (instant) => format(instant, true, zone),
+    formatDate: (instant) => format(instant, false, zone),
   };
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatIsraeliDate } from '../../../shared/errors';
+import { formatDate } from '../../lib/dates';
 import { LoadStatus } from '../../../shared/load-status';
 import { can } from '../../../shared/policies';
 import { ActionStatus } from '../../components/form/action-status';
@@ -68,7 +68,7 @@ function MemberCard({ member, startSuspending }: { member: Member; startSuspendi
           <span dir="ltr">{member.email || '—'}</span>
         </dd>
         <dt>{heAdmin.members.joined}</dt>
-        <dd>{formatIsraeliDate(member.joinedAt)}</dd>
+        <dd>{formatDate(member.joinedAt)}</dd>
         <dt>{heAdmin.members.messages}</dt>
         <dd>{member.messages}</dd>
         {suspension ? (
@@ -77,7 +77,7 @@ function MemberCard({ member, startSuspending }: { member: Member; startSuspendi
             <dd>
               {suspension.until === null
                 ? heAdmin.members.suspendedForever
-                : heAdmin.members.suspendedUntil(formatIsraeliDate(suspension.until))}
+                : heAdmin.members.suspendedUntil(formatDate(suspension.until))}
             </dd>
             <dt>{heAdmin.members.reason}</dt>
             <dd dir={textDirection(suspension.reason)}>{suspension.reason}</dd>

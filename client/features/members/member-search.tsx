@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AppLink } from '../../components/app-link';
-import { formatIsraeliDate } from '../../../shared/errors';
+import { formatDate } from '../../lib/dates';
 import { MEMBER_LIMITS } from '../../../shared/schemas/members';
 import { FailurePanel } from '../../components/failure-panel';
 import { TextField } from '../../components/form/text-field';
@@ -78,8 +78,7 @@ function MemberRow({ member }: { member: Member }) {
         {member.email}
       </span>
       <span className="member-row__meta">
-        {heAdmin.members.joined} {formatIsraeliDate(member.joinedAt)} · {heAdmin.members.messages}{' '}
-        {member.messages}
+        {heAdmin.members.joined} {formatDate(member.joinedAt)} · {heAdmin.members.messages} {member.messages}
       </span>
       <MemberBadges member={member} />
     </AppLink>

@@ -9,10 +9,8 @@ import { heAdmin } from '../../i18n/he-admin';
 import { mergeById } from '../../lib/merge-pages';
 import { type ModerationEntry, useModerationLog } from './api/get-moderation-log';
 import { textDirection } from '../../lib/text-direction';
+import { formatDate, formatDateTime } from '../../lib/dates';
 import './moderation-log.css';
-
-const dateFormat = new Intl.DateTimeFormat('he-IL', { dateStyle: 'short', timeStyle: 'short' });
-const dayFormat = new Intl.DateTimeFormat('he-IL', { dateStyle: 'short' });
 
 /** Actions whose texts are message HTML (sanitised on show); the others keep plain text. */
 const MESSAGE_HTML = new Set<ModerationEntry['action']>([
@@ -90,7 +88,7 @@ function describe(entry: ModerationEntry, users: Map<number, PublicUser>): strin
       return actions.member_suspended(
         user,
         typeof details.until === 'number'
-          ? heAdmin.moderationLog.until(dayFormat.format(details.until))
+          ? heAdmin.moderationLog.until(formatDate(details.until))
           : heAdmin.moderationLog.forever,
       );
     case 'member_unsuspended':
@@ -135,7 +133,7 @@ function EntryCard({ entry, users }: { entry: ModerationEntry; users: Map<number
         <strong dir="auto">{admin}</strong> {describe(entry, users)}
       </p>
       <p className="moderation-meta">
-        <time dateTime={new Date(entry.createdAt).toISOString()}>{dateFormat.format(entry.createdAt)}</time>
+        <time dateTime={new Date(entry.createdAt).toISOString()}>{formatDateTime(entry.createdAt)}</time>
         {entry.topic ? (
           <>
             <span aria-hidden="true"> · </span>

@@ -14,9 +14,8 @@ import { useCloseMessageReport } from './api/close-message-report';
 import { type MessageReport, useMessageReports } from './api/get-message-reports';
 import { useReportsLive } from './api/use-reports-live';
 import { textDirection } from '../../lib/text-direction';
+import { formatDateTime } from '../../lib/dates';
 import './reports.css';
-
-const dateFormat = new Intl.DateTimeFormat('he-IL', { dateStyle: 'short', timeStyle: 'short' });
 
 /**
  * The admins' report list (docs/product.md §2): each report with its message, 7 at first and 7 more with
@@ -63,9 +62,7 @@ function ReportCard({ report, message }: { report: MessageReport; message: Messa
         <p className="report-meta">
           <span dir="ltr">{report.email}</span>
           <span aria-hidden="true"> · </span>
-          <time dateTime={new Date(report.timestamp).toISOString()}>
-            {dateFormat.format(report.timestamp)}
-          </time>
+          <time dateTime={new Date(report.timestamp).toISOString()}>{formatDateTime(report.timestamp)}</time>
         </p>
       </header>
       <div className="report-message">
