@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstScreenFontPreloads, rubikDisplayOptional } from './scripts/vite-fonts';
 import { reactRouterProductionBuild, reactRouterUnusedComponents } from './scripts/vite-react-router';
 import { THEME_SCRIPT } from './shared/theme-script';
 
@@ -19,18 +20,8 @@ export default defineConfig({
       name: 'theme-script',
       transformIndexHtml: () => [{ tag: 'script', children: THEME_SCRIPT, injectTo: 'head-prepend' }],
     },
-    {
-      // Rubik comes with `font-display: swap`: text painted in the fallback font was laid out again
-      // when the font arrived, and the home page's list moved (layout shift 0.086 in Lighthouse).
-      // `optional` never swaps: the server-rendered pages preload the Hebrew and Latin files
-      // (server/ssr/preloads.ts), which the browser then waits for briefly before the first paint;
-      // on a connection too slow for that, the page stays in the fallback font instead of jumping.
-      name: 'font-display-optional',
-      transform(code, id) {
-        if (!/@fontsource-variable\/rubik\/.*\.css$/.test(id)) return null;
-        return { code: code.replaceAll('font-display: swap;', 'font-display: optional;'), map: null };
-      },
-    },
+    rubikDisplayOptional,
+    firstScreenFontPreloads,
     {
       // The app shell's scripts (the pages the browser renders itself, and the service worker's
       // shell), marked low: fetched after the fonts rather than beside them. A server-rendered page

@@ -358,8 +358,31 @@ test('under the service worker a page is the precached shell, rendered in the br
   expect(await page.evaluate(() => document.getElementById('server-state'))).toBeNull();
   await expect(page.getByRole('heading', { level: 1, name: MARKUP_TOPIC })).toBeVisible();
   await expect(page.locator('article.message')).toHaveCount(8);
+  // Written in Rubik as the first page was. The font is `optional`: without the shell's preloads
+  // the browser gave up on it while the app rendered, and wrote every page after the first in
+  // the fallback font (whether it did depended on the machine's speed; the preloads do not).
+  const preloads = await page
+    .locator('link[rel="preload"][as="font"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  expect(preloads).toEqual([
+    expect.stringMatching(/^\/assets\/rubik-hebrew-wght-normal-[\w-]+\.woff2$/),
+    expect.stringMatching(/^\/assets\/rubik-latin-wght-normal-[\w-]+\.woff2$/),
+  ]);
+  expect(await fontsDrawing(page, 'h1')).toEqual(['Rubik']);
   expect(problems).toEqual([]);
 });
+
+/** The families the browser drew an element's text in (the platform's names, without the style). */
+async function fontsDrawing(page: Page, selector: string): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument');
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+  await cdp.detach();
+  return [...new Set(fonts.map((font) => font.familyName.split(' ')[0] ?? ''))];
+}
 
 /**
  * What the page reported about itself: layout shifts (as CLS counts them), what moved in each, and

@@ -1,25 +1,9 @@
 /**
- * Preloads for what the first screen waits on, put at the top of the head so the browser asks for
- * them before it has parsed the inline stylesheet and the page: the font the text is written in
- * and the page's lead picture (its largest element on a phone: the slider's first topic, the
- * topic's image).
+ * The preload of what a page's first screen waits on besides its font (which the build preloads,
+ * shared/first-screen-fonts.ts), put at the top of the head so the browser asks for it before it
+ * has parsed the inline stylesheet and the page: the lead picture (its largest element on a phone:
+ * the slider's first topic, the topic's image).
  */
-
-/**
- * The font files every first screen is written in: the Hebrew and the Latin subsets of the variable
- * Rubik the entry stylesheet declares (Hebrew words; spaces, digits and punctuation are in the
- * Latin one). Found late, during layout, the Latin file came after the first paint and its swap
- * moved the lines of the home page's list. Names safe in an attribute.
- */
-export function firstScreenFonts(css: string): string[] {
-  return [...css.matchAll(/url\((\/assets\/rubik-(?:hebrew|latin)-wght-[\w-]+\.woff2)\)/g)].map(
-    (match) => match[1] ?? '',
-  );
-}
-
-export function fontPreload(href: string): string {
-  return `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`;
-}
 
 /** The lead picture's sources, as React wrote them in its `<img>` (attribute values entity-escaped). */
 export interface LeadImage {

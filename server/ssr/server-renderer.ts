@@ -10,7 +10,7 @@ import type { AppScripts } from '../../shared/app-loader-script';
 import { appScriptsElements, takeAppScripts } from './app-scripts';
 import { type InlineStyle, inlineStylesheetLinks, readInlineStyle } from './inline-styles';
 import { fetchPageData, type PageDataSources } from './page-data';
-import { firstScreenFonts, fontPreload, imagePreload, leadImage } from './preloads';
+import { imagePreload, leadImage } from './preloads';
 
 const NOT_FOUND_PAGE = '/page/not-found';
 /** How often the built `index.html` is looked at for a rebuild. */
@@ -107,13 +107,8 @@ async function loadTemplate(clientDir: string): Promise<Template> {
   const at = html.indexOf(marker);
   if (at < 0) throw new Error(`${file} has no ${marker}`);
   const inlined = await inlineStylesheetLinks(clientDir, html.slice(0, at));
-  const fonts = inlined.styles.flatMap((style) => firstScreenFonts(style.element));
-  const fontLinks = fonts.map((font) => `${fontPreload(font)}\n    `).join('');
-  // The preloads come first in the head (after the charset, which must stay in its first bytes).
-  const charset = /<meta charset="[^"]*"\s*\/?>\s*/i.exec(inlined.html);
-  const charsetEnd = charset ? charset.index + charset[0].length : inlined.html.indexOf('<head>') + 6;
-  const before = inlined.html.slice(0, charsetEnd) + fontLinks + inlined.html.slice(charsetEnd);
-  const preloadAt = charsetEnd + fontLinks.length;
+  const before = inlined.html;
+  const preloadAt = afterFirstPreloads(before);
   const [defaultHeadMiddle, headEnd] = withoutDefaultHead(before.slice(preloadAt));
   const { head: headMiddle, scripts: appScripts } = takeAppScripts(defaultHeadMiddle);
   const after = html.slice(at + marker.length);
@@ -133,6 +128,19 @@ async function loadTemplate(clientDir: string): Promise<Template> {
     styleSources: new Set(inlined.styles.map((style) => style.source)),
     policy: null,
   };
+}
+
+/**
+ * Where a page's lead picture preload goes: first in the head, after the charset (which must stay
+ * in its first bytes) and the font preloads the build wrote there (scripts/vite-fonts.ts).
+ */
+function afterFirstPreloads(html: string): number {
+  const charset = /<meta charset="[^"]*"\s*\/?>\s*/i.exec(html);
+  let at = charset ? charset.index + charset[0].length : html.indexOf('<head>') + 6;
+  const fontPreload = /<link rel="preload"[^>]*\sas="font"[^>]*>\s*/y;
+  fontPreload.lastIndex = at;
+  while (fontPreload.exec(html)) at = fontPreload.lastIndex;
+  return at;
 }
 
 /** A route stylesheet as an inline `<style>` (read once per build), or its link when it cannot be inlined. */

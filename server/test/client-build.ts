@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { withFontPreloads } from '../../scripts/vite-fonts';
+import { firstScreenFonts } from '../../shared/first-screen-fonts';
 
 /** The entry's stylesheet in the test build: the renderer inlines it into every page. */
 export const ENTRY_CSS =
@@ -13,9 +15,11 @@ export const TOPIC_PAGE_CSS = '.topic-header{display:flex}';
 /** A built client's index.html and manifest: the renderer's template and the route chunks. */
 export function writeClientBuild(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'ssr-client-'));
+  // As the build writes it: the entry's first-screen fonts preloaded after the charset.
   writeFileSync(
     path.join(dir, 'index.html'),
-    `<!doctype html>
+    withFontPreloads(
+      `<!doctype html>
 <html lang="he" dir="rtl">
   <head>
     <meta charset="UTF-8" />
@@ -29,6 +33,8 @@ export function writeClientBuild(): string {
     <div id="root"></div>
   </body>
 </html>`,
+      firstScreenFonts(ENTRY_CSS),
+    ),
   );
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'assets', 'index-1.css'), ENTRY_CSS);
