@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { HYDRATED_ATTRIBUTE } from '../shared/app-loader-script';
 
 /** Accounts the e2e seed creates (e2e/seed.ts), for specs that log in. */
@@ -105,4 +105,31 @@ export async function hydrated(locator: Locator): Promise<void> {
       }),
     HYDRATED_ATTRIBUTE,
   );
+}
+
+/** The XSRF value of a request context, fetched once from any GET (docs/product.md §7). */
+export async function xsrfOf(request: APIRequestContext): Promise<string> {
+  let state = await request.storageState();
+  if (!state.cookies.some((cookie) => cookie.name === 'XSRF-TOKEN')) {
+    await request.get('/api/forums');
+    state = await request.storageState();
+  }
+  return decodeURIComponent(state.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '');
+}
+
+/** A write as a logged-in browser sends it: bearer token and XSRF header; fails the test unless it succeeds. */
+export async function write<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  data?: unknown,
+): Promise<T> {
+  const response = await request.fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': await xsrfOf(request) },
+    data,
+  });
+  expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
 }

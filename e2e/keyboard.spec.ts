@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { E2E_ADMIN_TOKEN } from './fixtures';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { E2E_ADMIN_TOKEN, xsrfOf } from './fixtures';
 import { waitForMailLink } from './mail';
 
 // Keyboard only (issue 16): a new visitor registers, activates, logs out and in, replies, likes and
@@ -33,12 +33,6 @@ async function tabTo(page: Page, target: Locator, { backwards = false, limit = 2
 
 async function type(page: Page, text: string) {
   await page.keyboard.insertText(text);
-}
-
-async function xsrfOf(request: APIRequestContext): Promise<string> {
-  await request.get('/api/forums');
-  const state = await request.storageState();
-  return decodeURIComponent(state.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '');
 }
 
 test('register, log in, reply, like, report and move a topic with the keyboard alone', async ({

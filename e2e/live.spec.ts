@@ -19,6 +19,8 @@ import {
   E2E_USER_TOKEN,
   E2E_WRITER,
   topicIdBySubject,
+  write,
+  xsrfOf,
 } from './fixtures';
 
 // Live updates in the browser (GET /api/events): on the normal e2e server (SQLite, one instance),
@@ -30,33 +32,6 @@ const LIVE_FORUM_ID = 2;
 
 /** A session of the writer opened through the login API (captcha and XSRF), made once per run. */
 const E2E_WRITER_TOKEN = { value: '' };
-
-/** The XSRF value of a request context, fetched once from any GET (docs/product.md §7). */
-async function xsrfOf(request: APIRequestContext): Promise<string> {
-  let state = await request.storageState();
-  if (!state.cookies.some((cookie) => cookie.name === 'XSRF-TOKEN')) {
-    await request.get('/api/forums');
-    state = await request.storageState();
-  }
-  return decodeURIComponent(state.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '');
-}
-
-/** A write as a logged-in browser sends it: bearer token and XSRF header. */
-async function write<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'POST' | 'DELETE',
-  url: string,
-  data?: unknown,
-): Promise<T> {
-  const response = await request.fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': await xsrfOf(request) },
-    data,
-  });
-  expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 const reply = (request: APIRequestContext, token: string, topicId: number, text: string) =>
   write<{ id: number }>(request, token, 'POST', '/api/message', { topicId, content: `<p>${text}</p>` });

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { E2E_ADMIN_TOKEN, E2E_USER_TOKEN } from './fixtures';
+import { expect, type Page, test } from '@playwright/test';
+import { E2E_ADMIN_TOKEN, E2E_USER_TOKEN, write } from './fixtures';
 
 // The topic lives in the "לימודים וקריירה" forum (id 10) and is deleted at the end, so other specs
 // keep seeing the seeded data.
@@ -13,36 +13,17 @@ const HEBREW_DATE_TIME = /^\d{1,2} ב\S+ \d{4}, \d{1,2}:\d{2}$/;
 const asUser = (page: Page, token: string) =>
   page.addInitScript((value) => localStorage.setItem('authToken', value), token);
 
-/** Calls the API as the client does: the forgery-guard cookie sent back as a header, and a bearer token. */
-async function call(
-  request: APIRequestContext,
-  method: 'post' | 'delete',
-  url: string,
-  token: string,
-  data?: object,
-) {
-  await request.get('/api/forums');
-  const xsrf =
-    (await request.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await request[method](url, {
-    headers: { 'x-xsrf-token': decodeURIComponent(xsrf), authorization: `Bearer ${token}` },
-    data,
-  });
-  expect(response.ok()).toBe(true);
-  return response.json() as Promise<{ post?: { id: number }; id?: number }>;
-}
-
 test('an admin deletes a user’s message and the moderation log shows it with the old text', async ({
   page,
   request,
 }) => {
-  const topic = await call(request, 'post', '/api/topic/', E2E_USER_TOKEN, {
+  const topic = await write<{ post: { id: number } }>(request, E2E_USER_TOKEN, 'POST', '/api/topic/', {
     subject: SUBJECT,
     message: '<p>הודעה ראשית ליומן</p>',
     forumId: FORUM_ID,
   });
-  const topicId = topic.post?.id ?? 0;
-  await call(request, 'post', '/api/message', E2E_USER_TOKEN, { topicId, content: `<p>${REPLY_TEXT}</p>` });
+  const topicId = topic.post.id;
+  await write(request, E2E_USER_TOKEN, 'POST', '/api/message', { topicId, content: `<p>${REPLY_TEXT}</p>` });
 
   await asUser(page, E2E_ADMIN_TOKEN);
   await page.goto(`/topic/${topicId}`);
@@ -76,7 +57,7 @@ test('an admin deletes a user’s message and the moderation log shows it with t
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: 'test-results/screens/moderation-log-1280.png', fullPage: true });
 
-  await call(request, 'delete', `/api/topic/${topicId}`, E2E_ADMIN_TOKEN);
+  await write(request, E2E_ADMIN_TOKEN, 'DELETE', `/api/topic/${topicId}`);
 });
 
 test('a guest opening the moderation log is sent to log in', async ({ page }) => {
