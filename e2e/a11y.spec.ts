@@ -1,6 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { BUSY_FORUM_ID, E2E_ADMIN_TOKEN, E2E_USER_TOKEN, MARKUP_TOPIC, topicIdBySubject } from './fixtures';
+import {
+  BUSY_FORUM_ID,
+  E2E_ADMIN_TOKEN,
+  E2E_USER_TOKEN,
+  MARKUP_TOPIC,
+  topicIdBySubject,
+  write,
+} from './fixtures';
 
 // Every screen, in both themes, on a 320 px phone (WCAG 1.4.10 reflow: 320 CSS px is 1280 px at
 // 400 % zoom) and a 1280 px desktop: no WCAG 2.2 A or AA rule axe knows fails, and at 320 px nothing
@@ -139,3 +146,25 @@ for (const width of [320, 1280]) {
     });
   }
 }
+
+test("a member's word without a space wraps in its box on a 320 px phone", async ({ page, request }) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  // A subject of one 40-letter word, the longest a subject may be, and the newest topic.
+  const subject = `מילה${'ארוכה'.repeat(7)}${Date.now().toString(36).slice(-1)}`;
+  const { post } = await write<{ post: { id: number; forumId: number } }>(
+    request,
+    E2E_USER_TOKEN,
+    'POST',
+    '/api/topic/',
+    { subject, message: `<p>${'בלירווחים'.repeat(8)}</p>`, forumId: BUSY_FORUM_ID },
+  );
+  try {
+    for (const path of ['/', `/forum/${BUSY_FORUM_ID}`, `/topic/${post.id}`]) {
+      await page.goto(path);
+      await expect(page.getByText(subject).first()).toBeVisible();
+      expect(await sidewaysOverflow(page), `${path} scrolls sideways`).toBe(0);
+    }
+  } finally {
+    await write(request, E2E_ADMIN_TOKEN, 'DELETE', `/api/topic/${post.id}`);
+  }
+});
