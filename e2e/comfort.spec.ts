@@ -1,16 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { E2E_ADMIN_TOKEN, E2E_USER, E2E_USER_TOKEN, MARKUP_TOPIC, topicIdBySubject } from './fixtures';
+import {
+  E2E_ADMIN_TOKEN,
+  E2E_USER,
+  E2E_USER_TOKEN,
+  MARKUP_TOPIC,
+  topicIdBySubject,
+  asUser,
+} from './fixtures';
 
 // What a new user and an admin tripped on while walking every screen on a phone and a desktop
 // (issue 16, "Found on the walk"), a test per finding, plus where focus goes as boxes open and close.
 
 const PHONE = { width: 375, height: 667 };
 const DESKTOP = { width: 1280, height: 900 };
-
-async function asUser(page: Page, token: string) {
-  await page.addInitScript((value) => localStorage.setItem('authToken', value), token);
-}
 
 /** Whether the point at the middle of `locator` hits it (not the bottom bar, nor a clipped edge). */
 async function hitAtCentre(locator: Locator): Promise<boolean> {

@@ -133,3 +133,8 @@ export async function write<T>(
   expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
 }
+
+/** Every page this browser page opens is logged in with the token (a seed session: no captcha). */
+export async function asUser(page: Page, token: string): Promise<void> {
+  await page.addInitScript((value) => localStorage.setItem('authToken', value), token);
+}

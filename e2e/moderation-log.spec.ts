@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { E2E_ADMIN_TOKEN, E2E_USER_TOKEN, write } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { E2E_ADMIN_TOKEN, E2E_USER_TOKEN, write, asUser } from './fixtures';
 
 // The topic lives in the "לימודים וקריירה" forum (id 10) and is deleted at the end, so other specs
 // keep seeing the seeded data.
@@ -9,9 +9,6 @@ const SUBJECT = `נושא ליומן ${stamp}`;
 const REPLY_TEXT = `תגובה שתימחק ${stamp}`;
 /** "29 בנוב׳ 2026, 13:19", as `client/lib/dates.ts` writes a date. */
 const HEBREW_DATE_TIME = /^\d{1,2} ב\S+ \d{4}, \d{1,2}:\d{2}$/;
-
-const asUser = (page: Page, token: string) =>
-  page.addInitScript((value) => localStorage.setItem('authToken', value), token);
 
 test('an admin deletes a user’s message and the moderation log shows it with the old text', async ({
   page,

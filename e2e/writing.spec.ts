@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { E2E_ADMIN_TOKEN, E2E_USER_TOKEN } from './fixtures';
+import { E2E_ADMIN_TOKEN, E2E_USER_TOKEN, asUser } from './fixtures';
 
 // Topics this file creates live in the "לימודים וקריירה" forum (id 10) and are deleted by the admin
 // at the end, so other specs keep seeing the seeded data.
@@ -11,8 +11,6 @@ const OTHER_FORUM_ID = 8;
 const stamp = Date.now().toString(36).slice(-5);
 const SUBJECT = `נושא בדיקה ${stamp}`;
 
-const asUser = (page: Page, token: string) =>
-  page.addInitScript((value) => localStorage.setItem('authToken', value), token);
 const panelOf = (page: Page): Locator => page.locator('section.header-panel');
 
 /** Pastes text as a browser would, with a plain and an HTML flavour. */
