@@ -5,6 +5,7 @@ import { getAuth, logout, useActor, useAuth } from '../../session/auth-store';
 import { he } from '../../i18n/he';
 import { apiFetch } from '../../lib/api-client';
 import { Avatar } from '../../components/avatar';
+import { forgetAllDrafts } from '../../lib/drafts';
 
 type Actor = ReturnType<typeof useActor>;
 
@@ -48,6 +49,8 @@ export function UserMenu() {
   const handleLogout = () => {
     setOpen(false);
     const { token } = getAuth();
+    // Logging out on purpose leaves nothing of the member's writing behind on a shared computer.
+    forgetAllDrafts();
     logout();
     if (token) {
       // The server revokes the session; locally the visitor is a guest at once either way.

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { LIMITS } from '../../../shared/limits';
 import { LoadStatus } from '../../../shared/load-status';
 import { he } from '../../i18n/he';
 import type { MessageWriterProps } from './message-writer';
 import type { WriterEditorHandle } from './writer-editor';
-import { mentionsError, messageError } from './writer-validation';
+import { useDraft } from './use-draft';
+import { isBlankMessage, mentionsError, messageError } from './writer-validation';
 import './logged-in-writer.css';
 
 // TipTap is about 126 KB gzipped (DESIGN.md): it is fetched when a writer is first shown to a user.
@@ -20,6 +21,7 @@ export function LoggedInWriter({
   submitLabel,
   status,
   initialContent,
+  draft: draftPlace,
   validateOthers,
   onSend,
   onDismissFailure,
@@ -27,7 +29,17 @@ export function LoggedInWriter({
   children,
 }: Omit<MessageWriterProps, 'may'>) {
   const editorRef = useRef<WriterEditorHandle>(null);
-  const [html, setHtml] = useState(initialContent ?? '');
+  const draft = useDraft(initialContent === undefined ? draftPlace : undefined);
+  const startingContent = initialContent ?? (draft.kept || undefined);
+  const [html, setHtml] = useState(startingContent ?? '');
+  // A draft found once the member was confirmed, after the editor opened: shown unless something
+  // was typed meanwhile.
+  useEffect(() => {
+    const editor = editorRef.current;
+    if (initialContent === undefined && draft.kept && editor && isBlankMessage(editor.getHTML())) {
+      editor.setContent(draft.kept);
+    }
+  }, [draft.kept, initialContent]);
   const [attempted, setAttempted] = useState(false);
   const errorId = useId();
   // The mention cap shows as soon as it is passed, not only on send.
@@ -46,9 +58,10 @@ export function LoggedInWriter({
     try {
       await onSend(current);
     } catch {
-      // The section holds the failure; the failure box shows it.
+      // The section holds the failure; the failure box shows it. The draft stays.
       return;
     }
+    draft.save('');
     window.setTimeout(() => {
       editorRef.current?.clear();
       setHtml('');
@@ -69,8 +82,11 @@ export function LoggedInWriter({
         <WriterEditor
           ref={editorRef}
           label={label}
-          initialContent={initialContent}
-          onChange={setHtml}
+          initialContent={startingContent}
+          onChange={(next) => {
+            setHtml(next);
+            draft.save(isBlankMessage(next) ? '' : next);
+          }}
           invalid={error !== null}
           describedBy={error ? errorId : undefined}
         />

@@ -18,6 +18,11 @@ export interface MessageWriterProps {
   submitLabel: string;
   status: LoadStatus;
   initialContent?: string;
+  /**
+   * Where the unsent text is kept as the member's draft (client/lib/drafts.ts), e.g. `reply:42`; a
+   * writer with `initialContent` (an edit) keeps none.
+   */
+  draft?: string;
   /** Checks the fields around the editor (e.g. a subject); false stops the send. */
   validateOthers?: () => boolean;
   /** Sends the markup; the writer is cleared `writerResetMs` after it resolves (docs/product.md §4). */

@@ -11,6 +11,8 @@ import { WriterToolbar } from './writer-toolbar';
 /** What the light writer shell can ask of the loaded editor. */
 export interface WriterEditorHandle {
   getHTML(): string;
+  /** Replaces the text, as typing would (the writer hears of it). */
+  setContent(html: string): void;
   clear(): void;
   focus(): void;
 }
@@ -95,6 +97,9 @@ export default function WriterEditor({
     ref,
     () => ({
       getHTML: () => editor?.getHTML() ?? '',
+      setContent: (html) => {
+        editor?.commands.setContent(html);
+      },
       clear: () => {
         editor?.commands.clearContent(true);
       },

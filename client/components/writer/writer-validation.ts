@@ -12,12 +12,18 @@ const LAYOUT_TAGS = /<\/?(?:br|div|p)\b[^>]*>/gi;
  * of the message body. An image or emoji alone is not empty.
  */
 export function messageError(html: string): string | null {
-  const text = html
-    .replace(LAYOUT_TAGS, '')
-    .replace(/&nbsp;|\u00a0/g, ' ')
-    .trim();
-  if (text === '') return VALIDATION_MESSAGES.emptyMessage;
+  if (isBlankMessage(html)) return VALIDATION_MESSAGES.emptyMessage;
   return fieldError(messageContent, html);
+}
+
+/** The editor's markup when nothing was typed: §5's empty message. */
+export function isBlankMessage(html: string): boolean {
+  return (
+    html
+      .replace(LAYOUT_TAGS, '')
+      .replace(/&nbsp;|\u00a0/g, ' ')
+      .trim() === ''
+  );
 }
 
 const LINK_ADDRESS = /^(https?:\/\/\S+|mailto:\S+)$/i;

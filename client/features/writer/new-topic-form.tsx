@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LIMITS } from '../../../shared/limits';
 import { he } from '../../i18n/he';
 import { resetLoadStatus, Section } from '../../lib/load-status-store';
@@ -8,6 +8,7 @@ import { TextField } from '../../components/form/text-field';
 import { fieldError } from '../../lib/field-error';
 import { subjectText } from '../../../shared/schemas/topics';
 import { textDirection } from '../../lib/text-direction';
+import { useDraft } from '../../components/writer/use-draft';
 
 /**
  * The new-topic form of a user who may open topics: a subject (trimmed, at most 40) and the writer.
@@ -15,7 +16,16 @@ import { textDirection } from '../../lib/text-direction';
  */
 export function NewTopicForm({ forumId }: { forumId: number }) {
   const { status, send } = useCreateTopic(forumId);
-  const [subject, setSubject] = useState('');
+  const subjectDraft = useDraft(`topic-subject:${forumId}`);
+  const [subject, setSubject] = useState(subjectDraft.kept);
+  // Kept for a member confirmed after the form opened: shown unless a subject was typed meanwhile.
+  useEffect(() => {
+    if (subjectDraft.kept) setSubject((current) => current || subjectDraft.kept);
+  }, [subjectDraft.kept]);
+  const changeSubject = (next: string) => {
+    setSubject(next);
+    subjectDraft.save(next.trim() === '' ? '' : next);
+  };
   const [touched, setTouched] = useState(false);
   const error = touched ? fieldError(subjectText, subject) : null;
 
@@ -23,6 +33,7 @@ export function NewTopicForm({ forumId }: { forumId: number }) {
     <LoggedInWriter
       label={he.writer.label}
       submitLabel={he.writer.newTopic}
+      draft={`topic:${forumId}`}
       status={status}
       validateOthers={() => {
         setTouched(true);
@@ -30,6 +41,7 @@ export function NewTopicForm({ forumId }: { forumId: number }) {
       }}
       onSend={async (message) => {
         await send({ subject: subject.trim(), message });
+        subjectDraft.save('');
         window.setTimeout(() => {
           setSubject('');
           setTouched(false);
@@ -46,7 +58,7 @@ export function NewTopicForm({ forumId }: { forumId: number }) {
         maxLength={LIMITS.subjectMaxLength}
         placeholder={he.writer.subjectPlaceholder}
         value={subject}
-        onChange={(event) => setSubject(event.target.value)}
+        onChange={(event) => changeSubject(event.target.value)}
         onBlur={() => setTouched(true)}
       />
     </LoggedInWriter>

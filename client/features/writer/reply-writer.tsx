@@ -13,6 +13,7 @@ export function ReplyWriter({ topicId }: { topicId: number }) {
         may={can.reply}
         label={he.writer.label}
         submitLabel={he.writer.reply}
+        draft={`reply:${topicId}`}
         status={status}
         onSend={send}
         onDismissFailure={() => resetLoadStatus(Section.NewMessage, topicId)}

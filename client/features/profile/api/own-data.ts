@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { deleteAccountResponse } from '../../../../shared/schemas/account-data';
 import { apiFetch } from '../../../lib/api-client';
 import { logout } from '../../../session/auth-store';
+import { forgetAllDrafts } from '../../../lib/drafts';
 
 /**
  * GET /api/me/export, saved as a JSON file: everything the site keeps of the user (an addition to
@@ -29,6 +30,7 @@ export async function deleteOwnAccount(input: { password: string; deleteMessages
     method: 'DELETE',
     body: input,
   });
+  forgetAllDrafts();
   logout();
   return result;
 }

@@ -1,0 +1,80 @@
+import { expect, type Page, test } from '@playwright/test';
+import { asUser, E2E_ADMIN_TOKEN, E2E_USER_TOKEN, write } from './fixtures';
+
+// A member's unsent writing is kept in the browser (client/lib/drafts.ts, docs/product.md §1). The
+// topics live in "לימודים וקריירה" (id 10) and are deleted at the end, so other specs keep the seed.
+const FORUM_ID = 10;
+const stamp = Date.now().toString(36).slice(-5);
+
+const replyEditor = (page: Page) => page.locator('section.reply-writer .writer-content');
+
+test('a reply not yet sent survives a reload, another page and a failed send, and goes once sent', async ({
+  page,
+  request,
+}) => {
+  const { post } = await write<{ post: { id: number } }>(request, E2E_ADMIN_TOKEN, 'POST', '/api/topic/', {
+    subject: `נושא לטיוטות ${stamp}`,
+    message: '<p>הודעה פותחת</p>',
+    forumId: FORUM_ID,
+  });
+  try {
+    await asUser(page, E2E_USER_TOKEN);
+    await page.goto(`/topic/${post.id}`);
+    await replyEditor(page).click();
+    await page.keyboard.type('תגובה ארוכה שכמעט נגמרה');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('ועוד שורה');
+
+    await page.reload();
+    await expect(replyEditor(page).locator('p')).toHaveText(['תגובה ארוכה שכמעט נגמרה', 'ועוד שורה']);
+
+    // Away through the app's own links and back.
+    await page.locator('.breadcrumbs').getByRole('link', { name: 'דף הבית' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goBack();
+    await expect(replyEditor(page)).toContainText('ועוד שורה');
+
+    // A send that fails keeps it.
+    await page.route('**/api/message', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await page.getByRole('button', { name: 'שליחת תגובה' }).click();
+    await expect(page.locator('.writer-failure')).toBeVisible();
+    await page.unroute('**/api/message');
+    await page.reload();
+    await expect(replyEditor(page)).toContainText('ועוד שורה');
+
+    // Sent, it is gone: the writer opens empty.
+    await page.getByRole('button', { name: 'שליחת תגובה' }).click();
+    await expect(page.locator('article.message', { hasText: 'ועוד שורה' })).toBeVisible();
+    await expect(replyEditor(page)).toHaveText('');
+    await page.reload();
+    await expect(page.locator('article.message', { hasText: 'ועוד שורה' })).toBeVisible();
+    await expect(replyEditor(page)).toHaveText('');
+  } finally {
+    await write(request, E2E_ADMIN_TOKEN, 'DELETE', `/api/topic/${post.id}`);
+  }
+});
+
+test('a new topic’s subject and text come back, and logging out forgets them', async ({ page }) => {
+  await asUser(page, E2E_USER_TOKEN);
+  await page.goto(`/forum/${FORUM_ID}`);
+  const box = page.locator('.new-topic-box');
+  const subject = box.getByLabel('נושא', { exact: true });
+  await subject.fill(`טיוטת נושא ${stamp}`);
+  await box.locator('.writer-content').click();
+  await page.keyboard.type('פתיחה שעוד לא נשלחה');
+
+  await page.reload();
+  await expect(subject).toHaveValue(`טיוטת נושא ${stamp}`);
+  await expect(box.locator('.writer-content')).toHaveText('פתיחה שעוד לא נשלחה');
+
+  // Logging out on purpose (the seed's session kept on the server for the other specs).
+  await page.route('**/api/logout', (route) => route.fulfill({ status: 200, body: '{}' }));
+  await page.locator('.user-menu__toggle').click();
+  await page.getByRole('menuitem', { name: 'התנתקות' }).click();
+  await expect(page.locator('.user-menu')).toHaveCount(0);
+  // Back in (the token is set again on load): nothing kept.
+  await page.reload();
+  await expect(box.locator('.writer-content')).toBeVisible();
+  await expect(subject).toHaveValue('');
+  await expect(box.locator('.writer-content')).toHaveText('');
+});
