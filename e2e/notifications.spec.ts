@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { E2E_ADMIN, E2E_ADMIN_TOKEN, E2E_USER_TOKEN } from './fixtures';
+import { E2E_ADMIN, E2E_ADMIN_TOKEN, E2E_USER_TOKEN, write } from './fixtures';
 import { waitForMailWith } from './mail';
 
 const SUBJECT = 'נושא ארוך לבדיקת ההתראות';
@@ -163,5 +163,34 @@ test.describe('notifications', () => {
     if (SHOTS) await author.screenshot({ path: `${SHOTS}/bell-375.png` });
     await author.context().close();
     await page.context().close();
+  });
+
+  test('a sentence quoting a subject of one long word wraps inside the list on a 320 px phone', async ({
+    browser,
+    request,
+  }) => {
+    // The member's topic, a subject of one 40-letter word, and the admin's reply to it.
+    const subject = `מילה${'ארוכה'.repeat(7)}${Date.now().toString(36).slice(-1)}`;
+    const { post } = await write<{ post: { id: number } }>(request, E2E_USER_TOKEN, 'POST', '/api/topic/', {
+      forumId: 1,
+      subject,
+      message: '<p>נושא עם מילה ארוכה</p>',
+    });
+    try {
+      await write(request, E2E_ADMIN_TOKEN, 'POST', '/api/message', {
+        topicId: post.id,
+        content: '<p>תגובה</p>',
+      });
+      const reader = await loggedInPage(browser, E2E_USER_TOKEN, 320);
+      await reader.goto('/');
+      await reader.locator('.bell__button').click();
+      const item = reader.locator('.notification', { hasText: subject }).first();
+      await expect(item).toBeVisible();
+      const widths = await item.evaluate((element) => [element.scrollWidth, element.clientWidth]);
+      expect(widths[0], 'the item is as wide as its content').toBe(widths[1]);
+      await reader.context().close();
+    } finally {
+      await write(request, E2E_ADMIN_TOKEN, 'DELETE', `/api/topic/${post.id}`);
+    }
   });
 });
