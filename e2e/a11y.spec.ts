@@ -164,6 +164,11 @@ test("a member's word without a space wraps in its box on a 320 px phone", async
       await expect(page.getByText(subject).first()).toBeVisible();
       expect(await sidewaysOverflow(page), `${path} scrolls sideways`).toBe(0);
     }
+    // The slider's preview of it wraps too, rather than losing the word past its two lines.
+    await page.goto('/');
+    const preview = page.locator('.slider__preview', { hasText: 'בלירווחים' }).first();
+    const widths = await preview.evaluate((element) => [element.scrollWidth, element.clientWidth]);
+    expect(widths[0]).toBe(widths[1]);
   } finally {
     await write(request, E2E_ADMIN_TOKEN, 'DELETE', `/api/topic/${post.id}`);
   }
