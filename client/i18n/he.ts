@@ -114,6 +114,7 @@ export const he = {
     like: 'אהבתי',
     unlike: 'ביטול אהבתי',
     report: 'דיווח',
+    quote: 'ציטוט בתגובה',
     edit: 'עריכה',
     delete: 'מחיקה',
     move: 'העברת נושא',

@@ -96,13 +96,16 @@ export function TopicPage() {
               hasNewer={hasNewerMessages(query.data?.pages)}
             />
           </section>
-          {first.post.image && first.mainMessage ? <ReplyWriter topicId={topicId} /> : null}
+          {hasReplyWriter(first.post) && first.mainMessage ? <ReplyWriter topicId={topicId} /> : null}
           <Recommendations topicId={topicId} forums={forums} />
         </>
       ) : null}
     </div>
   );
 }
+
+/** The reply writer shows only when the topic has its image (docs/product.md §2); quotes go into it. */
+const hasReplyWriter = (post: Post) => Boolean(post.image);
 
 /** How wide the header's picture is drawn (main.css): the page less its padding, up to the widest page. */
 const HEADER_IMAGE_SIZES =
@@ -300,7 +303,13 @@ function MessageItem({
         ) : null}
       </header>
       <MessageContent html={message.content} />
-      <MessageActions message={message} post={post} isMain={isMain} />
+      <MessageActions
+        message={message}
+        post={post}
+        isMain={isMain}
+        author={user?.username}
+        quotable={hasReplyWriter(post)}
+      />
     </article>
   );
 }

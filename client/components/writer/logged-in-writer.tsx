@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { LIMITS } from '../../../shared/limits';
 import { LoadStatus } from '../../../shared/load-status';
 import { he } from '../../i18n/he';
@@ -22,6 +22,8 @@ export function LoggedInWriter({
   status,
   initialContent,
   draft: draftPlace,
+  insertion,
+  onInserted,
   validateOthers,
   onSend,
   onDismissFailure,
@@ -40,6 +42,12 @@ export function LoggedInWriter({
       editor.setContent(draft.kept);
     }
   }, [draft.kept, initialContent]);
+  // Added once the editor is there to take it: a quote asked for before the editor loaded waits.
+  const [editorReady, setEditorReady] = useState(false);
+  const markReady = useCallback(() => setEditorReady(true), []);
+  useEffect(() => {
+    if (insertion && editorReady && editorRef.current?.append(insertion.html)) onInserted?.(insertion.id);
+  }, [insertion, editorReady, onInserted]);
   const [attempted, setAttempted] = useState(false);
   const errorId = useId();
   // The mention cap shows as soon as it is passed, not only on send.
@@ -83,6 +91,7 @@ export function LoggedInWriter({
           ref={editorRef}
           label={label}
           initialContent={startingContent}
+          onReady={markReady}
           onChange={(next) => {
             setHtml(next);
             draft.save(isBlankMessage(next) ? '' : next);

@@ -23,6 +23,9 @@ export interface MessageWriterProps {
    * writer with `initialContent` (an edit) keeps none.
    */
   draft?: string;
+  /** Markup to add at the end of the text once (a quote), with its id; `onInserted` hears it went in. */
+  insertion?: { id: number; html: string } | null;
+  onInserted?: (id: number) => void;
   /** Checks the fields around the editor (e.g. a subject); false stops the send. */
   validateOthers?: () => boolean;
   /** Sends the markup; the writer is cleared `writerResetMs` after it resolves (docs/product.md §4). */

@@ -2,9 +2,10 @@ import { Fragment, Slice } from '@tiptap/pm/model';
 import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { type Ref, useCallback, useImperativeHandle, useRef } from 'react';
+import { type Ref, useCallback, useEffect, useImperativeHandle, useRef } from 'react';
 import { LINK_REL } from '../../../shared/markup-rules';
 import { type MentionKeyHandler, MentionSuggestions } from './mention-suggestions';
+import { QuoteSource } from './quote-source';
 import { WritingDirection } from './writing-direction';
 import { WriterToolbar } from './writer-toolbar';
 
@@ -13,6 +14,8 @@ export interface WriterEditorHandle {
   getHTML(): string;
   /** Replaces the text, as typing would (the writer hears of it). */
   setContent(html: string): void;
+  /** Adds markup at the end and puts the caret after it; false while the editor is not ready. */
+  append(html: string): boolean;
   clear(): void;
   focus(): void;
 }
@@ -26,6 +29,7 @@ export default function WriterEditor({
   initialContent = '',
   label,
   onChange,
+  onReady,
   invalid,
   describedBy,
 }: {
@@ -33,6 +37,8 @@ export default function WriterEditor({
   initialContent?: string;
   label: string;
   onChange?: (html: string) => void;
+  /** Called once the editor can take content (it is made after the first render). */
+  onReady?: () => void;
   invalid?: boolean;
   describedBy?: string;
 }) {
@@ -63,6 +69,7 @@ export default function WriterEditor({
       }),
       Image.configure({ inline: true, allowBase64: false }),
       WritingDirection,
+      QuoteSource,
     ],
     content: initialContent,
     editorProps: {
@@ -100,6 +107,13 @@ export default function WriterEditor({
       setContent: (html) => {
         editor?.commands.setContent(html);
       },
+      append: (html) => {
+        if (!editor) return false;
+        if (editor.isEmpty) editor.commands.setContent(html);
+        else editor.commands.insertContentAt(editor.state.doc.content.size, html);
+        editor.commands.focus('end', { scrollIntoView: true });
+        return true;
+      },
       clear: () => {
         editor?.commands.clearContent(true);
       },
@@ -109,6 +123,10 @@ export default function WriterEditor({
     }),
     [editor],
   );
+
+  useEffect(() => {
+    if (editor) onReady?.();
+  }, [editor, onReady]);
 
   return (
     <div className={invalid ? 'writer-editor is-invalid' : 'writer-editor'}>

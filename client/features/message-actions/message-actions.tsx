@@ -9,6 +9,9 @@ import { useActor } from '../../session/auth-store';
 import type { BoxProps } from './box-props';
 import { PageLoader } from '../../components/page-loader';
 import { LikeButton } from './like-button';
+import { trackEvent } from '../../lib/analytics';
+import { openHeaderPanel } from '../../session/header-panel';
+import { quoteMarkup, requestQuote } from '../../components/writer/quote-requests';
 import './message-actions.css';
 
 // The boxes open on a click: each is its own chunk (with its form rules and zod), not part of the
@@ -104,7 +107,21 @@ const TOOLS: readonly Tool[] = [
  * for the author or an admin, and on the main message the admin's topic actions. Who sees what is
  * decided by the shared policies; the server decides again on every call.
  */
-export function MessageActions({ message, post, isMain }: { message: Message; post: Post; isMain: boolean }) {
+export function MessageActions({
+  message,
+  post,
+  isMain,
+  author,
+  quotable = false,
+}: {
+  message: Message;
+  post: Post;
+  isMain: boolean;
+  /** The author's name, for a quote's heading. */
+  author?: string;
+  /** The page has a reply writer to quote into. */
+  quotable?: boolean;
+}) {
   const actor = useActor();
   const [open, setOpen] = useState<Tool | null>(null);
   const facts: MessageFacts = { userId: message.userId, isMain };
@@ -125,6 +142,24 @@ export function MessageActions({ message, post, isMain }: { message: Message; po
     <div className="message-actions">
       <div className="message-actions-bar">
         <LikeButton message={message} topicId={post.id} />
+        {quotable ? (
+          // Shown to guests too, as the like button is, so the bar does not shift when the session is
+          // known (a tap meant for the report button landed on it): a guest is asked to log in.
+          <button
+            type="button"
+            className="action-button"
+            data-action="quote"
+            onClick={() => {
+              if (can.reply(actor)) requestQuote(post.id, quoteMarkup(message, author ?? he.unknownUser));
+              else {
+                trackEvent('guest_write');
+                openHeaderPanel('Login', he.guards.writeRequiresLogin);
+              }
+            }}
+          >
+            {he.actions.quote}
+          </button>
+        ) : null}
         {tools.map((tool) => (
           <button
             key={tool.name}

@@ -113,6 +113,18 @@ describeEachDatabase('notifications', (ctx) => {
       expect((await kinds(author)).sort()).toEqual(['reply', 'reply']);
     });
 
+    it('does not mention again whom a quoted message mentions', async () => {
+      const quoted = await reply(third, `<p>@${replier.user.username} שים לב</p>`);
+      expect(await kinds(replier)).toEqual(['mention']);
+      const saved = await reply(
+        author,
+        `<blockquote data-quote="${quoted.id}"><p>@${replier.user.username} שים לב</p></blockquote><p>נכון</p>`,
+      );
+      expect(saved.content).toContain(`<p>@${replier.user.username} שים לב</p></blockquote>`);
+      expect(await kinds(third)).toEqual(['quote']);
+      expect(await kinds(replier)).toEqual(['mention']);
+    });
+
     it('drops the source of a quote of a message that does not exist', async () => {
       const saved = await reply(replier, '<blockquote data-quote="999999999">ציטוט</blockquote><p>טקסט</p>');
       expect(saved.content).toContain('<blockquote>ציטוט</blockquote>');

@@ -18,8 +18,11 @@ const MENTION = new RegExp(
   String.raw`(?<![\p{L}\p{N}_@.])([${HEBREW_PREFIX_LETTERS}]{0,3})@([\p{L}\p{N}_][\p{L}\p{N}_.\- ]{0,29})`,
   'gu',
 );
-/** Tags whose text is not prose: a mention inside code or a link stays text. */
-const NOT_PROSE = new Set(['code', 'pre', 'a']);
+/**
+ * Tags whose text is not the writer's prose: a mention inside code or a link stays text, and so does
+ * one inside a quote (the quoted message's, whose user was told when it was written).
+ */
+const NOT_PROSE = new Set(['code', 'pre', 'a', 'blockquote']);
 const QUOTE = new RegExp(`<blockquote ${QUOTE_ATTRIBUTE}="(\\d+)">`, 'g');
 
 /** The names an `@` run could mean: its first word, first two words… each without trailing dots or dashes. */

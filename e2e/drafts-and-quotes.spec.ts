@@ -1,7 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { asUser, E2E_ADMIN_TOKEN, E2E_USER_TOKEN, write } from './fixtures';
+import { asUser, E2E_ADMIN, E2E_ADMIN_TOKEN, E2E_USER_TOKEN, hydrated, write } from './fixtures';
 
-// A member's unsent writing is kept in the browser (client/lib/drafts.ts, docs/product.md §1). The
+// A member's unsent writing is kept in the browser (client/lib/drafts.ts), and a message can be
+// quoted into the reply (client/components/writer/quote-requests.ts; docs/product.md §4). The
 // topics live in "לימודים וקריירה" (id 10) and are deleted at the end, so other specs keep the seed.
 const FORUM_ID = 10;
 const stamp = Date.now().toString(36).slice(-5);
@@ -77,4 +78,52 @@ test('a new topic’s subject and text come back, and logging out forgets them',
   await expect(box.locator('.writer-content')).toBeVisible();
   await expect(subject).toHaveValue('');
   await expect(box.locator('.writer-content')).toHaveText('');
+});
+
+test('a member quotes a message into the reply, and its author is told of the quote', async ({
+  page,
+  request,
+}) => {
+  const { post } = await write<{ post: { id: number } }>(request, E2E_ADMIN_TOKEN, 'POST', '/api/topic/', {
+    subject: `נושא לציטוט ${stamp}`,
+    message: '<p>הודעה פותחת</p>',
+    forumId: FORUM_ID,
+  });
+  const quoted = await write<{ id: number }>(request, E2E_ADMIN_TOKEN, 'POST', '/api/message', {
+    topicId: post.id,
+    content: `<blockquote>ציטוט ישן</blockquote><p>משפט ששווה לצטט ${stamp}</p>`,
+  });
+  try {
+    // A guest sees the action too (the bar does not move when a session is known) and is asked to log in.
+    await page.goto(`/topic/${post.id}`);
+    await hydrated(page.locator(`#message-${quoted.id}`));
+    await page.locator(`#message-${quoted.id}`).getByRole('button', { name: 'ציטוט בתגובה' }).click();
+    await expect(page.locator('section.header-panel').getByText('רוצים לכתוב? יש להתחבר קודם')).toBeVisible();
+
+    await asUser(page, E2E_USER_TOKEN);
+    await page.goto(`/topic/${post.id}`);
+    const message = page.locator(`#message-${quoted.id}`);
+    await message.getByRole('button', { name: 'ציטוט בתגובה' }).click();
+    const quote = replyEditor(page).locator('blockquote');
+    await expect(quote.locator('p')).toHaveText([`${E2E_ADMIN.username} כתב/ה:`, `משפט ששווה לצטט ${stamp}`]);
+    // The caret waits after it, in the writer.
+    await expect(replyEditor(page)).toBeFocused();
+    await page.keyboard.type('מסכימה לגמרי');
+
+    await page.getByRole('button', { name: 'שליחת תגובה' }).click();
+    const sent = page.locator('article.message', { hasText: 'מסכימה לגמרי' });
+    await expect(sent.locator('blockquote')).toContainText(`משפט ששווה לצטט ${stamp}`);
+    await expect(sent.locator('blockquote')).not.toContainText('ציטוט ישן');
+
+    // The quoted message's author hears of it as a quote.
+    const notifications = await request.get('/api/notifications', {
+      headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` },
+    });
+    const { notifications: list } = (await notifications.json()) as {
+      notifications: { kind: string; topicId: number }[];
+    };
+    expect(list.filter((item) => item.topicId === post.id).map((item) => item.kind)).toEqual(['quote']);
+  } finally {
+    await write(request, E2E_ADMIN_TOKEN, 'DELETE', `/api/topic/${post.id}`);
+  }
 });
