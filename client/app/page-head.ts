@@ -7,6 +7,7 @@ import { jsonForScript } from '../../shared/server-render';
 import { he } from '../i18n/he';
 import { postImageUrl } from '../lib/images';
 import { pageTitle } from '../session/head';
+import { escapeHtml } from '../../shared/escape-html';
 
 /** What a server-rendered page is, with the data its head is made from. */
 export type HeadPage =
@@ -45,8 +46,6 @@ export function shortDescription(text: string): string {
   const space = cut.lastIndexOf(' ');
   return `${(space > DESCRIPTION_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const absolute = (publicUrl: string, pathOrUrl: string) =>
   /^https?:\/\//.test(pathOrUrl)

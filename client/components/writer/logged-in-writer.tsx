@@ -34,17 +34,16 @@ export function LoggedInWriter({
   const draft = useDraft(initialContent === undefined ? draftPlace : undefined);
   const startingContent = initialContent ?? (draft.kept || undefined);
   const [html, setHtml] = useState(startingContent ?? '');
-  // A draft found once the member was confirmed, after the editor opened: shown unless something
-  // was typed meanwhile.
-  useEffect(() => {
-    const editor = editorRef.current;
-    if (initialContent === undefined && draft.kept && editor && isBlankMessage(editor.getHTML())) {
-      editor.setContent(draft.kept);
-    }
-  }, [draft.kept, initialContent]);
-  // Added once the editor is there to take it: a quote asked for before the editor loaded waits.
+  // What comes after the editor opened waits until it can take it (TipTap is made after the first
+  // render): a draft found once the member was confirmed, shown unless something was typed
+  // meanwhile (the draft it opened with is not blank), and a quote, added at the end.
   const [editorReady, setEditorReady] = useState(false);
   const markReady = useCallback(() => setEditorReady(true), []);
+  useEffect(() => {
+    const editor = editorRef.current;
+    if (editorReady && draft.kept && editor && isBlankMessage(editor.getHTML()))
+      editor.setContent(draft.kept);
+  }, [editorReady, draft.kept]);
   useEffect(() => {
     if (insertion && editorReady && editorRef.current?.append(insertion.html)) onInserted?.(insertion.id);
   }, [insertion, editorReady, onInserted]);

@@ -1,5 +1,6 @@
 import { QUOTE_ATTRIBUTE } from '../../../shared/markup-rules';
 import { createStore } from '../../lib/create-store';
+import { escapeHtml } from '../../../shared/escape-html';
 
 /**
  * Quoting a message into the reply writer (docs/product.md §4): the message's action asks, the
@@ -32,8 +33,6 @@ export function useQuoteRequest(topicId: number): QuoteRequest | null {
 export function quoteTaken(id: number): void {
   requests.set((request) => (request?.id === id ? null : request));
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * A quote of a message as the writer inserts it: `<blockquote data-quote>` (the server keeps the

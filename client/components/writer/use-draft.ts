@@ -10,14 +10,10 @@ export function useDraft(place: string | undefined): { kept: string; save: (text
   const userId = useActor()?.id;
   // A stored token not yet confirmed is nobody (shared/policies.ts: id NaN): the draft is read when
   // the member is known, which can be after the writer opened.
-  const member = place !== undefined && userId !== undefined && !Number.isNaN(userId) ? userId : null;
-  const [read, setRead] = useState(() => ({
-    member,
-    kept: member !== null ? readDraft(member, place ?? '') : '',
-  }));
-  if (read.member !== member) {
-    setRead({ member, kept: member !== null ? readDraft(member, place ?? '') : '' });
-  }
+  const member = userId !== undefined && !Number.isNaN(userId) ? userId : null;
+  const kept = () => (member !== null && place !== undefined ? readDraft(member, place) : '');
+  const [read, setRead] = useState(() => ({ member, kept: kept() }));
+  if (read.member !== member) setRead({ member, kept: kept() });
   return {
     kept: read.kept,
     save: (text) => {

@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../../shared/escape-html';
+
 export interface MailContent {
   subject: string;
   text: string;
@@ -15,8 +17,6 @@ export interface LinkMailInput {
   /** A closing line, e.g. how long the link works. */
   note: string;
 }
-
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * The frame of every Hebrew mail: a right-to-left page with the site's name as its heading around

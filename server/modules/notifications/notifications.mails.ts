@@ -1,5 +1,6 @@
 import type { NotificationCategory } from '../../../shared/schemas/notifications';
-import { escapeHtml, type MailContent, mailPage } from '../mail/mail.templates';
+import { escapeHtml } from '../../../shared/escape-html';
+import { type MailContent, mailPage } from '../mail/mail.templates';
 
 export interface MailItem {
   /** The Hebrew sentence of the notification. */

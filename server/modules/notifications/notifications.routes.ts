@@ -18,6 +18,7 @@ import { CATEGORY_NAMES } from './notifications.mails';
 import * as notifications from './notifications.service';
 import { getTopicAt } from './topic-at';
 import { openUnsubscribe } from './unsubscribe';
+import { escapeHtml } from '../../../shared/escape-html';
 
 const tags = ['notifications'];
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 429: errorBody };
@@ -137,8 +138,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getTopicAt(app.db, request.params.topicId, request.params.messageId),
   );
 };
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 function page(title: string, body: string): string {
   return `<!doctype html>
