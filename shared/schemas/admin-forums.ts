@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyId } from './common';
 import { forum } from './forums';
 
 /** Limits of a forum's fields (an addition to the spec: admins run the forums). */
@@ -40,10 +41,10 @@ export const forumUpdate = forumInput.partial();
 export type ForumUpdate = z.infer<typeof forumUpdate>;
 
 /** PUT /api/admin/forums/order: every forum id once, in the new order. */
-export const forumOrderBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000) });
+export const forumOrderBody = z.object({ ids: z.array(bodyId('מזהה הפורום')).min(1).max(1000) });
 
 /** POST /api/admin/forums/{id}/merge: its topics go to `into`, then it is deleted. */
-export const forumMergeBody = z.object({ into: z.number().int().positive() });
+export const forumMergeBody = z.object({ into: bodyId('מזהה הפורום') });
 
 export const forumMergeResponse = z.object({
   movedTopics: z.number().int().describe('how many topics moved'),

@@ -14,6 +14,14 @@ export const idParam = z.coerce
   .positive({ error: 'מזהה לא תקין' })
   .max(MAX_ID, { error: 'מזהה לא תקין' });
 
+/** A body id: a positive integer, not a numeric string, no larger than MAX_ID. */
+export const bodyId = (what: string) =>
+  z
+    .number({ error: `${what} לא תקין` })
+    .int({ error: `${what} לא תקין` })
+    .positive({ error: `${what} לא תקין` })
+    .max(MAX_ID, { error: `${what} לא תקין` });
+
 /** A keyset cursor in a path, e.g. `/more/{timestamp}`. */
 export const cursorParam = z.coerce
   .number({ error: 'ערך המשך לא תקין' })

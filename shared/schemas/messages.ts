@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { VALIDATION_MESSAGES } from '../validation-messages';
-import { MAX_ID, publicUser } from './common';
+import { bodyId, publicUser } from './common';
 import { cleanString } from '../text';
 
 export const message = z.object({
@@ -13,14 +13,6 @@ export const message = z.object({
   likes: z.array(z.number().int()).describe('ids of the users who like it'),
 });
 export type Message = z.infer<typeof message>;
-
-/** A body id: a positive integer, not a numeric string. */
-export const bodyId = (what: string) =>
-  z
-    .number({ error: `${what} לא תקין` })
-    .int({ error: `${what} לא תקין` })
-    .positive({ error: `${what} לא תקין` })
-    .max(MAX_ID, { error: `${what} לא תקין` });
 
 /**
  * Message markup as sent by the writer. Only the length is checked here; emptiness is judged on

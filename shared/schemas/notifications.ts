@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publicUser } from './common';
+import { bodyId, publicUser } from './common';
 import { post } from './topics';
 import { message } from './messages';
 
@@ -86,8 +86,11 @@ export const unreadCountResponse = z.object({ unreadCount: z.number().int() });
 
 /** POST /api/notifications/read: the user is looking at these messages of this topic. */
 export const markReadBody = z.strictObject({
-  topicId: z.number().int().positive(),
-  messageIds: z.array(z.number().int().positive()).max(100).default([]),
+  topicId: bodyId('מזהה הנושא'),
+  messageIds: z
+    .array(bodyId('מזהה ההודעה'))
+    .max(100, { error: 'אפשר לסמן עד 100 הודעות בפעם אחת' })
+    .default([]),
 });
 
 /** GET /api/users/mention-lookup?prefix=: who an @ could mean. */

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { VALIDATION_MESSAGES } from '../validation-messages';
 import { captchaField, emailField } from './accounts';
-import { publicUser } from './common';
-import { bodyId, message } from './messages';
+import { publicUser, bodyId } from './common';
+import { message } from './messages';
 import { cleanString } from '../text';
 
 /**

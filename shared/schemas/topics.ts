@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { VALIDATION_MESSAGES } from '../validation-messages';
-import { publicUser } from './common';
-import { bodyId, message, messageContent } from './messages';
+import { publicUser, bodyId } from './common';
+import { message, messageContent } from './messages';
 import { cleanString } from '../text';
 
 /** A topic as lists show it (docs/product.md §3: "post"). */

@@ -120,6 +120,10 @@ describeEachDatabase('admin forums: /api/admin/forums…', (ctx) => {
     expect(topicsIn(11)).toBe(1);
     const itself = await api().post('/api/admin/forums/11/merge', { into: 11 }, { token: admin.token });
     expect(itself.json().error).toBe('forum_merge_into_itself');
+    // Past PostgreSQL's integer: refused as invalid on both databases, not a 500 on one.
+    const huge = await api().post('/api/admin/forums/11/merge', { into: 2 ** 31 }, { token: admin.token });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().message).toBe('מזהה הפורום לא תקין');
     const unknown = await api().post('/api/admin/forums/11/merge', { into: 999 }, { token: admin.token });
     expect(unknown.statusCode).toBe(404);
     const merged = await api().post('/api/admin/forums/11/merge', { into: 9 }, { token: admin.token });
