@@ -30,6 +30,7 @@ import { messagesRoutes } from './modules/messages/messages.routes';
 import { newInstanceId, startMailQueue } from './modules/notifications/mail-queue';
 import type { PeriodicTask } from './periodic-task';
 import { notificationsRoutes, unsubscribeRoutes } from './modules/notifications/notifications.routes';
+import { readingRoutes } from './modules/reading/reading.routes';
 import { topicsRoutes } from './modules/topics/topics.routes';
 import { mergeEquivalentPaths, withDefaultErrorResponse } from './openapi';
 import { guestCachePlugin } from './guest-cache/guest-cache.plugin';
@@ -140,6 +141,7 @@ export async function buildApp(options: AppDependencies): Promise<FastifyInstanc
     membersRoutes,
     accountDataRoutes,
     notificationsRoutes,
+    readingRoutes,
     moderationLogRoutes,
   ];
   for (const routes of apiRoutes) await app.register(routes, { prefix: '/api' });

@@ -31,6 +31,10 @@ export const LIMITS = {
   mentionsMax: 10,
   /** Letters typed after @ before usernames are offered. */
   mentionLookupMinLength: 2,
+  /** Topics one GET /api/reading/topics may ask about. */
+  readingTopicsMax: 100,
+  /** Unread messages of a topic are counted up to this many; a list shows "99+" beyond. */
+  unreadCountCap: 100,
 } as const;
 
 /** The forum id the spec reserves for "all posts" (docs/product.md §3); -1, "search results", is never sent. */

@@ -1,7 +1,9 @@
 import { AppLink } from './app-link';
 import type { PublicUser } from '../../shared/schemas/common';
 import type { Forum } from '../../shared/schemas/forums';
+import type { UnreadTopic } from '../../shared/schemas/reading';
 import type { Post } from '../../shared/schemas/topics';
+import { LIMITS } from '../../shared/limits';
 import { he } from '../i18n/he';
 import { useDateFormat } from '../lib/dates';
 import { postImageUrl } from '../lib/images';
@@ -9,15 +11,45 @@ import { Avatar } from './avatar';
 import { ForumIcon } from './forum-icon';
 import { textDirection } from '../lib/text-direction';
 
-/** One post in a list: small image, subject, preview, author, forum, date and reply count. */
-export function PostCard({ post, user, forum }: { post: Post; user?: PublicUser; forum?: Forum }) {
+/**
+ * One post in a list: small image, subject, preview, author, forum, date and reply count; for a
+ * member, over the image, how many messages came since they last read it, leading to the first.
+ */
+export function PostCard({
+  post,
+  user,
+  forum,
+  unread,
+}: {
+  post: Post;
+  user?: PublicUser;
+  forum?: Forum;
+  unread?: UnreadTopic;
+}) {
   const { formatDate } = useDateFormat();
   const image = postImageUrl(post.image, 'small');
   return (
     <article className="post-card">
-      <AppLink to={`/topic/${post.id}`} className="post-card__image" tabIndex={-1} aria-hidden="true">
-        {image ? <img src={image} alt="" width={96} height={96} loading="lazy" decoding="async" /> : <span />}
-      </AppLink>
+      <div className="post-card__media">
+        <AppLink to={`/topic/${post.id}`} className="post-card__image" tabIndex={-1} aria-hidden="true">
+          {image ? (
+            <img src={image} alt="" width={96} height={96} loading="lazy" decoding="async" />
+          ) : (
+            <span />
+          )}
+        </AppLink>
+        {unread ? (
+          // Over the image, so its arrival after the page moves nothing.
+          <AppLink
+            to={`/topic/${post.id}?message=${unread.firstUnreadId}`}
+            className="post-card__unread"
+            aria-label={he.unread.label(unread.unreadCount, LIMITS.unreadCountCap)}
+            title={he.unread.label(unread.unreadCount, LIMITS.unreadCountCap)}
+          >
+            {he.unread.badge(unread.unreadCount, LIMITS.unreadCountCap)}
+          </AppLink>
+        ) : null}
+      </div>
       <div className="post-card__body">
         <h3 className="post-card__subject">
           <AppLink to={`/topic/${post.id}`} dir={textDirection(post.subject)}>

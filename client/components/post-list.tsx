@@ -5,6 +5,7 @@ import { he } from '../i18n/he';
 import { type MoreSource, useRevealMore } from '../lib/use-reveal-more';
 import { PageLoader } from './page-loader';
 import { PostCard } from './post-card';
+import { useUnreadTopics } from '../session/unread-topics';
 
 interface PostListProps {
   posts: readonly Post[];
@@ -33,6 +34,7 @@ export function PostList({
 }: PostListProps) {
   const { shown, waiting, canRevealMore, revealMore } = useRevealMore(posts.length - inserted, more);
   const visible = posts.slice(0, shown + inserted);
+  const unread = useUnreadTopics(visible);
 
   if (posts.length === 0) return <p className="empty-state">{he.noPosts}</p>;
 
@@ -45,6 +47,7 @@ export function PostList({
               post={post}
               user={users.find((user) => user.id === post.userId)}
               forum={showForum ? forums?.find((forum) => forum.id === post.forumId) : undefined}
+              unread={unread.get(post.id)}
             />
           </li>
         ))}

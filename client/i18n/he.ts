@@ -41,6 +41,13 @@ export const he = {
   showEarlierPosts: 'הצגת נושאים מוקדמים יותר...',
   noPosts: 'אין עדיין נושאים כאן',
   replies: (count: number) => (count === 1 ? 'תגובה אחת' : `${count} תגובות`),
+  /** Messages of a listed topic the member has not seen (counted up to `cap`), a link to the first. */
+  unread: {
+    badge: (count: number, cap: number) =>
+      count >= cap ? `${cap - 1}+ חדשות` : count === 1 ? '1 חדשה' : `${count} חדשות`,
+    label: (count: number, cap: number) =>
+      `${count >= cap ? `יותר מ-${cap - 1} הודעות חדשות` : count === 1 ? 'הודעה חדשה אחת' : `${count} הודעות חדשות`} מאז הקריאה האחרונה: מעבר לראשונה`,
+  },
   // Topic
   showEarlierMessages: 'הצגת הודעות מוקדמות יותר...',
   /** Replies that arrived live while the reader was further up (a button that shows them). */

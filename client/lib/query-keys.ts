@@ -26,6 +26,8 @@ export const apiPaths = {
   unreadCount: '/api/notifications/unread-count',
   notificationPreferences: '/api/edit-profile/notifications',
   mentionLookup: (prefix: string) => `/api/users/mention-lookup?prefix=${encodeURIComponent(prefix)}`,
+  /** `ids`: comma-separated topic ids. */
+  unreadTopics: (ids: string) => `/api/reading/topics?ids=${ids}`,
 } as const;
 
 export const queryKeys = {
@@ -43,6 +45,8 @@ export const queryKeys = {
   unreadCount: [apiPaths.unreadCount],
   notificationPreferences: [apiPaths.notificationPreferences],
   mentionLookup: (prefix: string) => [apiPaths.mentionLookup(prefix)],
+  /** Every list's unread counts start with this, so reading a topic can refresh them all. */
+  unreadTopics: ['/api/reading/topics'],
   activateUser: (encryptedData: string) => ['activate-user', encryptedData],
   validateResetLink: (encryptedData: string) => ['forgot-password-validate', encryptedData],
   adminForums: [apiPaths.adminForums],

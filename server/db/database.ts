@@ -22,6 +22,7 @@ export interface Database {
   notification_preferences: NotificationPreferencesTable;
   notification_mails: NotificationMailsTable;
   moderation_log: ModerationLogTable;
+  topic_reads: TopicReadsTable;
 }
 
 export interface UsersTable {
@@ -250,3 +251,10 @@ export interface ModerationLogTable {
 }
 
 export type ModerationLogRow = Selectable<ModerationLogTable>;
+
+/** How far a member has read a topic: the newest of its messages they have seen. */
+export interface TopicReadsTable {
+  user_id: number;
+  topic_id: number;
+  last_read_message_id: number;
+}

@@ -9,6 +9,7 @@ import * as runningAForum from './migrations/2026-11-22T21-00-running-a-forum';
 import * as notifications from './migrations/2026-11-22T21-30-notifications';
 import * as moderationLog from './migrations/2026-11-22T22-45-moderation-log';
 import * as searchIndexMerging from './migrations/2026-11-23T00-45-search-index-merging';
+import * as readingPositions from './migrations/2026-11-29T16-00-reading-positions';
 
 /**
  * Every migration, in order. A static list rather than a folder scan so the bundled server carries
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T21-30-notifications': notifications,
   '2026-11-22T22-45-moderation-log': moderationLog,
   '2026-11-23T00-45-search-index-merging': searchIndexMerging,
+  '2026-11-29T16-00-reading-positions': readingPositions,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

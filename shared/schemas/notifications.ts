@@ -112,6 +112,8 @@ export const topicAtResponse = z.object({
   mainMessage: message,
   hasMoreMessages: z.boolean(),
   hasNewerMessages: z.boolean(),
+  /** The first reply after this page, which opens the next page up; null on the newest page. */
+  newerMessageId: z.number().int().nullable(),
   post,
   users: z.array(publicUser),
 });

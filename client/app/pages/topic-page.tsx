@@ -14,13 +14,14 @@ import { MessageActions } from '../../features/message-actions/message-actions';
 import { loadMessageSanitizer, MessageContent } from '../../components/message-content';
 import { useRecommendations } from '../../features/topics/get-recommendations';
 import { useMarkMessagesRead } from '../../features/notifications/api/mark-messages-read';
-import { hasNewerMessages, repliesOf, topicOf, useTopic } from '../../features/topics/get-topic';
+import { newerMessageId, repliesOf, topicOf, useTopic } from '../../features/topics/get-topic';
 import { useTopicLive } from '../../features/topics/use-topic-live';
 import { useActor } from '../../session/auth-store';
 import { ReplyWriter } from '../../features/writer/reply-writer';
 import { he } from '../../i18n/he';
 import { useDateFormat } from '../../lib/dates';
 import { useTitle } from '../../session/head';
+import { useUnreadTopics } from '../../session/unread-topics';
 import { leadImageSources } from '../../lib/images';
 import { loadStatusOfQuery } from '../../lib/load-status-store';
 import { mergeById } from '../../lib/merge-pages';
@@ -93,7 +94,7 @@ export function TopicPage() {
               users={users}
               more={query}
               highlighted={highlighted}
-              hasNewer={hasNewerMessages(query.data?.pages)}
+              newerId={newerMessageId(query.data?.pages)}
             />
           </section>
           {hasReplyWriter(first.post) && first.mainMessage ? <ReplyWriter topicId={topicId} /> : null}
@@ -170,7 +171,7 @@ function Replies({
   users,
   more,
   highlighted,
-  hasNewer,
+  newerId,
 }: {
   replies: readonly Message[];
   mainId: number;
@@ -178,7 +179,8 @@ function Replies({
   users: ReadonlyMap<number, PublicUser>;
   more: MoreSource;
   highlighted: number | null;
-  hasNewer: boolean;
+  /** The first reply after the shown page, when the page was opened at a message and newer ones exist. */
+  newerId: number | null;
 }) {
   const actor = useActor();
   // Replies newer than this arrived live and wait behind the "new messages" button until the
@@ -252,8 +254,11 @@ function Replies({
           </button>
         ) : null}
       </div>
-      {hasNewer ? (
-        <AppLink className="link-button load-more load-more--newer" to={`/topic/${post.id}`}>
+      {newerId !== null ? (
+        <AppLink
+          className="link-button load-more load-more--newer"
+          to={`/topic/${post.id}?message=${newerId}`}
+        >
           {he.topicAt.newer}
         </AppLink>
       ) : null}
@@ -326,6 +331,7 @@ function Recommendations({
 }) {
   const { data } = useRecommendations(topicId);
   const posts = data?.posts.filter((post) => post.id !== topicId) ?? [];
+  const unread = useUnreadTopics(posts);
   if (posts.length === 0) return null;
   // The block shows whole, heading and cards together, once the cards' code is here too.
   return (
@@ -341,6 +347,7 @@ function Recommendations({
                 post={post}
                 user={data?.users.find((user) => user.id === post.userId)}
                 forum={forums?.find((forum) => forum.id === post.forumId)}
+                unread={unread.get(post.id)}
               />
             </li>
           ))}

@@ -5,6 +5,7 @@ import { RevealMoreList } from '../../components/reveal-more-list';
 import { he } from '../../i18n/he';
 import { mergeById } from '../../lib/merge-pages';
 import { useForums } from '../../session/get-forums';
+import { useUnreadTopics } from '../../session/unread-topics';
 import { useSearchPosts } from './api/search-posts';
 import './search.css';
 
@@ -19,6 +20,7 @@ export function SearchResults({ query }: { query: string }) {
   const pages = search.data?.pages ?? [];
   const posts = [...mergeById(pages.map((page) => page.posts)).values()];
   const users = mergeById(pages.map((page) => page.users));
+  const unread = useUnreadTopics(posts);
 
   if (search.isPending) return <PageLoader label={he.loading} />;
   if (search.isError && posts.length === 0) {
@@ -53,6 +55,7 @@ export function SearchResults({ query }: { query: string }) {
           post={post}
           user={users.get(post.userId)}
           forum={forums?.find((forum) => forum.id === post.forumId)}
+          unread={unread.get(post.id)}
         />
       )}
     </RevealMoreList>

@@ -36,10 +36,13 @@ export function useTopic(topicId: number, atMessageId: number | null = null) {
   });
 }
 
-/** Whether replies newer than the first page exist: only a page opened at a message has them. */
-export function hasNewerMessages(pages: readonly TopicPage[] | undefined): boolean {
+/**
+ * The first reply after the first page, when newer replies exist (only a page opened at a message
+ * has them): reading on opens the page that starts with it.
+ */
+export function newerMessageId(pages: readonly TopicPage[] | undefined): number | null {
   const first = pages?.[0];
-  return first !== undefined && 'hasNewerMessages' in first && first.hasNewerMessages === true;
+  return first !== undefined && 'newerMessageId' in first ? first.newerMessageId : null;
 }
 
 /** The replies of all fetched pages, oldest first, without the main message or repeats. */

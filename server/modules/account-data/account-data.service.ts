@@ -10,6 +10,7 @@ import { verifyPassword } from '../accounts/password';
 import { revokeSessionsOf } from '../accounts/revoke-sessions';
 import { lockActingAdmins } from '../members/members.repository';
 import { purgeMessagesOf } from '../members/members.service';
+import { forgetReading } from '../reading/reading.repository';
 import { anonymiseUser, likesOf, messagesOf, releaseHeldUsername, topicsOf } from './account-data.repository';
 
 /** How long a deleted account's username stays taken, so nobody passes as its owner at once. */
@@ -85,6 +86,7 @@ export async function deleteAccount(
       throw apiError('last_admin');
     }
     await anonymiseUser(trx, user.id, deps.clock.now(), DELETED_USER_NAME);
+    await forgetReading(trx, user.id);
     // The messages kept show the deleted user's name and picture from now on, cached pages too.
     await publish(trx, { type: 'user.changed', userId: user.id });
     await revokeSessionsOf(trx, user.id);

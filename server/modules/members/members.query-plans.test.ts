@@ -1,33 +1,9 @@
-import type { Compilable, Kysely } from 'kysely';
-import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { MEMBERS_PAGE_SIZE } from '../../../shared/schemas/members';
-import type { Database } from '../../db/database';
 import { describeEachDatabase } from '../../test/databases';
+import { plan } from '../../test/query-plans';
 import { createTopic, createUser } from '../../test/factories';
 import { searchMembersQuery } from './members.repository';
-
-/** The plan of a query, one line per step (as in topics/query-plans.test.ts). */
-async function plan(db: Kysely<Database>, kind: 'sqlite' | 'postgres', query: Compilable): Promise<string> {
-  const compiled = query.compile();
-  if (kind === 'sqlite') {
-    const result = await db.executeQuery<{ detail: string }>({
-      ...compiled,
-      sql: `EXPLAIN QUERY PLAN ${compiled.sql}`,
-    });
-    return result.rows.map((row) => row.detail).join('\n');
-  }
-  return db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-    await sql`SET LOCAL enable_bitmapscan = off`.execute(trx);
-    await sql`SET LOCAL enable_sort = off`.execute(trx);
-    const result = await trx.executeQuery<{ 'QUERY PLAN': string }>({
-      ...compiled,
-      sql: `EXPLAIN ${compiled.sql}`,
-    });
-    return result.rows.map((row) => row['QUERY PLAN']).join('\n');
-  });
-}
 
 describeEachDatabase('query plan of the member search', (ctx) => {
   beforeAll(async () => {

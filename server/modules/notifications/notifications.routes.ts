@@ -16,6 +16,7 @@ import { enforceRateLimit } from '../rate-limit/rate-limit.service';
 import { apiError } from '../../http-error';
 import { CATEGORY_NAMES } from './notifications.mails';
 import * as notifications from './notifications.service';
+import * as reading from '../reading/reading.service';
 import { getTopicAt } from './topic-at';
 import { openUnsubscribe } from './unsubscribe';
 import { escapeHtml } from '../../../shared/escape-html';
@@ -72,14 +73,16 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'The user is reading these messages of a topic: their notifications, and those of the topic itself, become read.',
+          'The user is reading these messages of a topic: their notifications, and those of the topic itself, become read, and their place in the topic moves up to the newest of them (GET /api/reading/topics).',
         body: markReadBody,
         response: { 200: unreadCountResponse, ...errors },
       },
     },
-    async (request) => ({
-      unreadCount: await notifications.readInTopic(app, requireUser(request), request.body),
-    }),
+    async (request) => {
+      const user = requireUser(request);
+      await reading.recordReading(app.db, user, request.body);
+      return { unreadCount: await notifications.readInTopic(app, user, request.body) };
+    },
   );
 
   app.get(

@@ -384,6 +384,9 @@ describeEachDatabase('notifications', (ctx) => {
       expect(page.messages.map((m) => m.id)).toEqual(ids.slice(0, 6));
       expect(page.hasMoreMessages).toBe(false);
       expect(page.hasNewerMessages).toBe(true);
+      // Reading on opens the next page, which starts right after this one.
+      expect(page.newerMessageId).toBe(ids[6]);
+      expect((await at(ids[6] ?? 0)).messages.map((m) => m.id)).toEqual(ids.slice(6, 13));
       expect(page.mainMessage.id).toBe(topicId);
       expect(page.post.id).toBe(topicId);
 
@@ -398,6 +401,7 @@ describeEachDatabase('notifications', (ctx) => {
       const newest = await at(ids[19] ?? 0);
       expect(newest.messages.map((m) => m.id)).toEqual(ids.slice(13));
       expect(newest.hasNewerMessages).toBe(false);
+      expect(newest.newerMessageId).toBeNull();
       const topicPage = (await api().get(`/api/topic/${topicId}`)).json<TopicAtResponse>();
       expect((await at(topicId)).messages).toEqual(topicPage.messages);
 

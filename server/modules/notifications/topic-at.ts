@@ -53,6 +53,20 @@ export async function getTopicAt(
     limit: LIMITS.pageSize + 1,
   });
   const replies = newestFirst.slice(0, LIMITS.pageSize).reverse();
+  // The next page up starts with the message after this page's newest: reading on goes there.
+  const newerMessageId =
+    !isMain && newer > aboveInPage
+      ? ((
+          await db
+            .selectFrom('messages')
+            .select('id')
+            .where('topic_id', '=', topicId)
+            .where('id', '>', top)
+            .orderBy('id')
+            .limit(1)
+            .executeTakeFirst()
+        )?.id ?? null)
+      : null;
   const likes = await likesByMessage(db, [main.id, ...replies.map((reply) => reply.id)]);
   const users = await findUsersByIds(db, [
     topic.user_id,
@@ -63,7 +77,8 @@ export async function getTopicAt(
     messages: replies.map((reply) => presentMessage(reply, likes.get(reply.id) ?? [])),
     mainMessage: presentMessage(main, likes.get(main.id) ?? []),
     hasMoreMessages: newestFirst.length > LIMITS.pageSize,
-    hasNewerMessages: !isMain && newer > aboveInPage,
+    hasNewerMessages: newerMessageId !== null,
+    newerMessageId,
     post: presentPost(topic),
     users: users.map(presentUser),
   };

@@ -1,4 +1,4 @@
-import { type Compilable, sql } from 'kysely';
+import type { Compilable } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { normalizeForSearch } from '../../../shared/hebrew';
 import { LIMITS } from '../../../shared/limits';
@@ -7,6 +7,7 @@ import type { TopicRow } from '../../db/database';
 import { describeEachDatabase } from '../../test/databases';
 import { createTopic, createUser, type TestUser } from '../../test/factories';
 import { apiClient } from '../../test/http';
+import { plan as planOf } from '../../test/query-plans';
 import { recentTopicsQuery, subjectWordsQuery } from './recommendations.repository';
 import { subjectWords } from './recommendations.service';
 
@@ -116,30 +117,8 @@ describeEachDatabase('query plans of the recommendations', (ctx) => {
       await createTopic(ctx.db, { userId: user.id, subject: `גינון ${index}`, forumId: (index % 3) + 1 });
   });
 
-  /** The plan of a query, one line per step; PostgreSQL is told to prefer indexes, as on a big table. */
-  const plan = async (query: Compilable, ordered = false) => {
-    const compiled = query.compile();
-    if (ctx.kind === 'sqlite') {
-      const result = await ctx.db.executeQuery<{ detail: string }>({
-        ...compiled,
-        sql: `EXPLAIN QUERY PLAN ${compiled.sql}`,
-      });
-      return result.rows.map((row) => row.detail).join('\n');
-    }
-    return ctx.db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-      // A list read in index order: a sort or a bitmap (which loses the order) would show the index does not serve it.
-      if (ordered) {
-        await sql`SET LOCAL enable_bitmapscan = off`.execute(trx);
-        await sql`SET LOCAL enable_sort = off`.execute(trx);
-      }
-      const result = await trx.executeQuery<{ 'QUERY PLAN': string }>({
-        ...compiled,
-        sql: `EXPLAIN ${compiled.sql}`,
-      });
-      return result.rows.map((row) => row['QUERY PLAN']).join('\n');
-    });
-  };
+  /** The plan of a query; `ordered` for a list read in index order (no sort, no bitmap). */
+  const plan = (query: Compilable, ordered = false) => planOf(ctx.db, ctx.kind, query, { ordered });
 
   it('takes the candidates from the subjects index, stopping at the limit, never scanning topics', async () => {
     const query = subjectWordsQuery(ctx.db, ['גינון', 'עגבניות'], 1, 200);

@@ -1,9 +1,7 @@
-import type { Compilable, Kysely } from 'kysely';
-import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { LIMITS } from '../../../shared/limits';
-import type { Database } from '../../db/database';
 import { describeEachDatabase } from '../../test/databases';
+import { plan } from '../../test/query-plans';
 import { createReply, createTopic, createUser } from '../../test/factories';
 import {
   likesByMessageQuery,
@@ -21,32 +19,6 @@ import { updateGroupQuery } from '../notifications/notifications.repository';
 import { idList } from '../../db/id-lists';
 import { usersAmongQuery } from '../users/users.repository';
 import { countReplyQuery, insertCountedReplyQuery, listTopicsQuery } from './topics.repository';
-
-/**
- * The plan of a query, one line per step.
- */
-async function plan(db: Kysely<Database>, kind: 'sqlite' | 'postgres', query: Compilable): Promise<string> {
-  const compiled = query.compile();
-  if (kind === 'sqlite') {
-    const result = await db.executeQuery<{ detail: string }>({
-      ...compiled,
-      sql: `EXPLAIN QUERY PLAN ${compiled.sql}`,
-    });
-    return result.rows.map((row) => row.detail).join('\n');
-  }
-  return db.transaction().execute(async (trx) => {
-    // A test table is small enough for any plan; these make PostgreSQL show the plan it would use
-    // on a big one, and still fall back to a scan or a sort when no index serves the query.
-    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-    await sql`SET LOCAL enable_bitmapscan = off`.execute(trx);
-    await sql`SET LOCAL enable_sort = off`.execute(trx);
-    const result = await trx.executeQuery<{ 'QUERY PLAN': string }>({
-      ...compiled,
-      sql: `EXPLAIN ${compiled.sql}`,
-    });
-    return result.rows.map((row) => row['QUERY PLAN']).join('\n');
-  });
-}
 
 function expectIndexWalk(text: string, kind: 'sqlite' | 'postgres', index: RegExp) {
   if (kind === 'sqlite') {

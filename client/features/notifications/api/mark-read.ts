@@ -3,6 +3,7 @@ import type { NotificationsResponse } from '../../../../shared/schemas/notificat
 import { apiFetch } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/query-keys';
 import { getAuth } from '../../../session/auth-store';
+import { refreshUnreadTopics } from '../../../session/unread-topics';
 import { notificationsKey, refreshNotificationList, setUnreadCount } from './get-notifications';
 
 type UnreadAnswer = { unreadCount: number };
@@ -35,7 +36,8 @@ export function useMarkAllRead() {
 
 /**
  * Tells the server the logged-in user has seen these messages of a topic, so their notifications
- * become read (POST /api/notifications/read), and updates the badge and the list.
+ * become read and their place in the topic moves (POST /api/notifications/read), and updates the
+ * badge, the list and the unread counts of the post lists.
  */
 export async function markMessagesRead(
   queryClient: QueryClient,
@@ -48,5 +50,6 @@ export async function markMessagesRead(
     body: { topicId, messageIds },
   });
   setUnreadCount(queryClient, userId, unreadCount);
-  await refreshNotificationList(queryClient);
+  // The member's place in the topic moved too: the lists' counts of unread messages follow.
+  await Promise.all([refreshNotificationList(queryClient), refreshUnreadTopics(queryClient)]);
 }

@@ -1,0 +1,41 @@
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { LIMITS } from '../../shared/limits';
+import type { ReadingTopicsResponse, UnreadTopic } from '../../shared/schemas/reading';
+import type { Post } from '../../shared/schemas/topics';
+import { apiFetch } from '../lib/api-client';
+import { apiPaths, queryKeys } from '../lib/query-keys';
+import { useAuth } from './auth-store';
+
+const NONE: ReadonlyMap<number, UnreadTopic> = new Map();
+
+/**
+ * For a logged-in member, the listed topics they opened before that have others' messages since
+ * (GET /api/reading/topics), by topic id. A guest, and a member before the answer, get none: the
+ * counts are personal, so the server's page never has them and they come after hydration.
+ */
+export function useUnreadTopics(posts: readonly Post[]): ReadonlyMap<number, UnreadTopic> {
+  const { userId } = useAuth();
+  const listed = posts.slice(0, LIMITS.readingTopicsMax);
+  const ids = listed.map((post) => post.id).join(',');
+  // A new reply to a listed topic changes its count: the list's reply counts are part of the key.
+  const replies = listed.map((post) => post.replies).join(',');
+  const { data } = useQuery({
+    queryKey: [...queryKeys.unreadTopics, userId, ids, replies],
+    queryFn: ({ signal }) => apiFetch<ReadingTopicsResponse>(apiPaths.unreadTopics(ids), { signal }),
+    enabled: userId !== null && ids !== '',
+    // The counts shown stay while a changed list asks again, instead of blinking out, but never
+    // pass from one member to another.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === userId ? previous : undefined,
+  });
+  return useMemo(
+    () => (data && userId !== null ? new Map(data.topics.map((topic) => [topic.topicId, topic])) : NONE),
+    [data, userId],
+  );
+}
+
+/** After the member read messages somewhere: every list's counts are asked for again. */
+export function refreshUnreadTopics(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: queryKeys.unreadTopics });
+}

@@ -1,0 +1,78 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { LIMITS } from '../../../shared/limits';
+import type { Database } from '../../db/database';
+import { idList, isAmongIds } from '../../db/id-lists';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Moves the member's place in the topic up to the newest of these messages that belong to it.
+ * A place never moves back: reading an old message from a notification leaves it where it was.
+ */
+export async function recordReading(
+  db: Db,
+  userId: number,
+  topicId: number,
+  messageIds: readonly number[],
+): Promise<void> {
+  if (messageIds.length === 0) return;
+  const row = await newestAmongQuery(db, topicId, messageIds).executeTakeFirst();
+  const newest = row?.newest;
+  if (newest === null || newest === undefined) return;
+  await db
+    .insertInto('topic_reads')
+    .values({ user_id: userId, topic_id: topicId, last_read_message_id: Number(newest) })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['user_id', 'topic_id'])
+        .doUpdateSet((eb) => ({ last_read_message_id: eb.ref('excluded.last_read_message_id') }))
+        .whereRef('topic_reads.last_read_message_id', '<', 'excluded.last_read_message_id'),
+    )
+    .execute();
+}
+
+/** The newest of these messages that belong to the topic. */
+export function newestAmongQuery(db: Db, topicId: number, messageIds: readonly number[]) {
+  return db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.max('id').as('newest'))
+    .where('topic_id', '=', topicId)
+    .where(isAmongIds(db, 'id', idList(db, messageIds)));
+}
+
+export interface UnreadRow {
+  topic_id: number;
+  unread_count: number | string;
+  first_unread_id: number | null;
+}
+
+/**
+ * For each of these topics the member has a place in: how many messages of others came after it
+ * (counted up to LIMITS.unreadCountCap, so a long-unread topic costs no more than that) and the first
+ * of them. Both walk the (topic_id, id) index from the place on.
+ */
+export function findUnread(db: Db, userId: number, topicIds: readonly number[]): Promise<UnreadRow[]> {
+  return unreadQuery(db, userId, topicIds).execute();
+}
+
+export function unreadQuery(db: Db, userId: number, topicIds: readonly number[]) {
+  const after = sql`m.topic_id = r.topic_id AND m.id > r.last_read_message_id AND m.user_id <> ${userId}`;
+  return db
+    .selectFrom('topic_reads as r')
+    .select([
+      'r.topic_id',
+      sql<
+        number | string
+      >`(SELECT count(*) FROM (SELECT 1 FROM messages m WHERE ${after} LIMIT ${LIMITS.unreadCountCap}) unread)`.as(
+        'unread_count',
+      ),
+      sql<number | null>`(SELECT min(m.id) FROM messages m WHERE ${after})`.as('first_unread_id'),
+    ])
+    .where('r.user_id', '=', userId)
+    .where(isAmongIds(db, 'r.topic_id', idList(db, topicIds)));
+}
+
+/** An account's deletion forgets where it read. */
+export async function forgetReading(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('topic_reads').where('user_id', '=', userId).execute();
+}

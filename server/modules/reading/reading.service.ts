@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import type { ReadingTopicsResponse } from '../../../shared/schemas/reading';
+import type { Database, UserRow } from '../../db/database';
+import * as repo from './reading.repository';
+
+/** The member has seen these messages of the topic: their place in it moves up to the newest. */
+export function recordReading(
+  db: Kysely<Database>,
+  user: UserRow,
+  input: { topicId: number; messageIds: readonly number[] },
+): Promise<void> {
+  return repo.recordReading(db, user.id, input.topicId, input.messageIds);
+}
+
+/** Of these topics, those the member opened before and that have messages they have not seen. */
+export async function unreadTopics(
+  db: Kysely<Database>,
+  user: UserRow,
+  topicIds: readonly number[],
+): Promise<ReadingTopicsResponse> {
+  const rows = await repo.findUnread(db, user.id, topicIds);
+  return {
+    topics: rows
+      .map((row) => ({
+        topicId: row.topic_id,
+        unreadCount: Number(row.unread_count),
+        firstUnreadId: row.first_unread_id,
+      }))
+      .filter((topic): topic is ReadingTopicsResponse['topics'][number] => topic.firstUnreadId !== null),
+  };
+}
