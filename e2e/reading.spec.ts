@@ -40,8 +40,8 @@ test('a member sees what is new in topics they read, goes to the first new messa
     for (let index = 1; index <= 9; index += 1) news.push((await reply(`המשך ${index}`)).id);
 
     await page.goto(`/forum/${FORUM_ID}`);
-    await expect(badge).toHaveText('9 חדשות');
-    await expect(badge).toHaveAccessibleName('9 הודעות חדשות מאז הקריאה האחרונה: מעבר לראשונה');
+    await expect(badge).toHaveText(/^9 חדשות/);
+    await expect(badge).toHaveAccessibleName('9 חדשות מאז הקריאה האחרונה: מעבר לראשונה');
     // Over the picture: the card keeps its size whether the count is there or not.
     const cardBox = await card.boundingBox();
     const imageBox = await card.locator('.post-card__image').boundingBox();
@@ -68,6 +68,10 @@ test('a member sees what is new in topics they read, goes to the first new messa
     await expect(page).toHaveURL(`/topic/${post.id}?message=${news[0]}`);
     await expect(page.locator(`#message-${news[0]}`)).toHaveClass(/is-highlighted/);
     await expect(page.getByText('המשך 9')).toHaveCount(0);
+    // What the member had not seen is marked new for this visit; what they had, not.
+    await expect(page.locator(`#message-${news[0]} .message__new`)).toHaveText('חדשה');
+    await expect(page.locator(`#message-${news[1]}`)).toHaveClass(/is-new/);
+    await expect(page.locator('article.message', { hasText: 'תגובה ישנה 3' })).not.toHaveClass(/is-new/);
 
     // Reading on: the next page starts right after this one, and the newest has no link onwards.
     const newer = page.getByRole('link', { name: 'הצגת הודעות חדשות יותר...' });
@@ -79,6 +83,7 @@ test('a member sees what is new in topics they read, goes to the first new messa
     await newer.click();
     await expect(page).toHaveURL(`/topic/${post.id}?message=${news[2]}`);
     await expect(page.locator(`#message-${news[2]}`)).toBeInViewport();
+    await expect(page.locator(`#message-${news[8]}`)).toHaveClass(/is-new/);
     await expect(page.getByText('המשך 9')).toBeVisible();
     await expect(page.getByText('המשך 1', { exact: true })).toHaveCount(0);
     await expect(newer).toHaveCount(0);
@@ -90,8 +95,18 @@ test('a member sees what is new in topics they read, goes to the first new messa
     await expect(badge).toHaveCount(0);
     const last = await reply('עוד אחת');
     await page.reload();
-    await expect(badge).toHaveText('1 חדשה');
+    await expect(badge).toHaveAccessibleName('1 חדשה מאז הקריאה האחרונה: מעבר לראשונה');
     await expect(badge).toHaveAttribute('href', `/topic/${post.id}?message=${last.id}`);
+
+    // Through the subject, the latest page: only the one not seen is new, the member's own reply is not.
+    await card.getByRole('link', { name: SUBJECT }).click();
+    await expect(page.locator(`#message-${last.id}`)).toHaveClass(/is-new/);
+    await expect(page.locator('.message.is-new')).toHaveCount(1);
+    await page.locator('section.reply-writer .writer-content').click();
+    await page.keyboard.type('תגובה שלי');
+    await page.getByRole('button', { name: 'שליחת תגובה' }).click();
+    await expect(page.locator('article.message', { hasText: 'תגובה שלי' })).not.toHaveClass(/is-new/);
+    await expect(page.locator('.message.is-new')).toHaveCount(1);
   } finally {
     await write(request, E2E_ADMIN_TOKEN, 'DELETE', `/api/topic/${post.id}`);
   }

@@ -40,13 +40,9 @@ export function PostCard({
         </AppLink>
         {unread ? (
           // Over the image, so its arrival after the page moves nothing.
-          <AppLink
-            to={`/topic/${post.id}?message=${unread.firstUnreadId}`}
-            className="post-card__unread"
-            aria-label={he.unread.label(unread.unreadCount, LIMITS.unreadCountCap)}
-            title={he.unread.label(unread.unreadCount, LIMITS.unreadCountCap)}
-          >
-            {he.unread.badge(unread.unreadCount, LIMITS.unreadCountCap)}
+          <AppLink to={`/topic/${post.id}?message=${unread.firstUnreadId}`} className="post-card__unread">
+            {he.unread.badge(unread.unreadCount, LIMITS.unreadCountCap)}{' '}
+            <span className="visually-hidden">{he.unread.where}</span>
           </AppLink>
         ) : null}
       </div>

@@ -45,8 +45,10 @@ export const he = {
   unread: {
     badge: (count: number, cap: number) =>
       count >= cap ? `${cap - 1}+ חדשות` : count === 1 ? '1 חדשה' : `${count} חדשות`,
-    label: (count: number, cap: number) =>
-      `${count >= cap ? `יותר מ-${cap - 1} הודעות חדשות` : count === 1 ? 'הודעה חדשה אחת' : `${count} הודעות חדשות`} מאז הקריאה האחרונה: מעבר לראשונה`,
+    /** Read after the count (its accessible name starts with what it shows). */
+    where: 'מאז הקריאה האחרונה: מעבר לראשונה',
+    /** On a message the member had not seen before this visit. */
+    newMessage: 'חדשה',
   },
   // Topic
   showEarlierMessages: 'הצגת הודעות מוקדמות יותר...',

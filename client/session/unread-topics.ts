@@ -1,5 +1,5 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { LIMITS } from '../../shared/limits';
 import type { ReadingTopicsResponse, UnreadTopic } from '../../shared/schemas/reading';
 import type { Post } from '../../shared/schemas/topics';
@@ -38,4 +38,25 @@ export function useUnreadTopics(posts: readonly Post[]): ReadonlyMap<number, Unr
 /** After the member read messages somewhere: every list's counts are asked for again. */
 export function refreshUnreadTopics(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: queryKeys.unreadTopics });
+}
+
+/**
+ * The first message of a topic the logged-in member had not seen when they came in, kept for the
+ * visit: the page marks it and those after it as new while reading moves the place on. Asked once
+ * as the page opens, before the page says what is on screen (half a second later), so it answers
+ * with the place as it was; null for a guest, a topic with nothing new, or before the answer.
+ */
+export function useNewSinceEntry(topicId: number): number | null {
+  const { userId } = useAuth();
+  const key = userId === null || topicId <= 0 ? null : `${userId}:${topicId}`;
+  const [entry, setEntry] = useState<{ key: string; firstUnreadId: number | null } | null>(null);
+  useEffect(() => {
+    if (key === null) return;
+    const controller = new AbortController();
+    apiFetch<ReadingTopicsResponse>(apiPaths.unreadTopics(String(topicId)), { signal: controller.signal })
+      .then((answer) => setEntry({ key, firstUnreadId: answer.topics[0]?.firstUnreadId ?? null }))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [key, topicId]);
+  return entry !== null && entry.key === key ? entry.firstUnreadId : null;
 }

@@ -21,7 +21,7 @@ import { ReplyWriter } from '../../features/writer/reply-writer';
 import { he } from '../../i18n/he';
 import { useDateFormat } from '../../lib/dates';
 import { useTitle } from '../../session/head';
-import { useUnreadTopics } from '../../session/unread-topics';
+import { useNewSinceEntry, useUnreadTopics } from '../../session/unread-topics';
 import { leadImageSources } from '../../lib/images';
 import { loadStatusOfQuery } from '../../lib/load-status-store';
 import { mergeById } from '../../lib/merge-pages';
@@ -52,6 +52,7 @@ export function TopicPage() {
   const messageGone = atMessageId !== null && status === LoadStatus.NotFound && !first;
   useRedirectToNotFound(!valid || (status === LoadStatus.NotFound && !first && atMessageId === null));
   const highlighted = useScrollToMessage(first ? atMessageId : null, topicId);
+  const newSince = useNewSinceEntry(valid ? topicId : 0);
   useTitle(first?.post.subject);
   const { data: forums } = useForums();
   const forum = forums?.find((item) => item.id === first?.post.forumId);
@@ -94,6 +95,7 @@ export function TopicPage() {
               users={users}
               more={query}
               highlighted={highlighted}
+              newSince={newSince}
               newerId={newerMessageId(query.data?.pages)}
             />
           </section>
@@ -171,6 +173,7 @@ function Replies({
   users,
   more,
   highlighted,
+  newSince,
   newerId,
 }: {
   replies: readonly Message[];
@@ -179,6 +182,8 @@ function Replies({
   users: ReadonlyMap<number, PublicUser>;
   more: MoreSource;
   highlighted: number | null;
+  /** The first message the member had not seen when they came in (useNewSinceEntry). */
+  newSince: number | null;
   /** The first reply after the shown page, when the page was opened at a message and newer ones exist. */
   newerId: number | null;
 }) {
@@ -244,6 +249,7 @@ function Replies({
           user={users.get(message.userId)}
           isMain={false}
           highlighted={highlighted === message.id}
+          isNew={newSince !== null && message.id >= newSince && message.userId !== actor?.id}
         />
       ))}
       <div ref={endRef} />
@@ -272,15 +278,23 @@ function MessageItem({
   user,
   isMain,
   highlighted = false,
+  isNew = false,
 }: {
   message: Message;
   post: Post;
   user?: PublicUser;
   isMain: boolean;
   highlighted?: boolean;
+  /** Not seen by the member before this visit. */
+  isNew?: boolean;
 }) {
   const { formatDateTime } = useDateFormat();
-  const className = ['message', isMain ? 'message--main' : '', highlighted ? 'is-highlighted' : '']
+  const className = [
+    'message',
+    isMain ? 'message--main' : '',
+    highlighted ? 'is-highlighted' : '',
+    isNew ? 'is-new' : '',
+  ]
     .filter(Boolean)
     .join(' ');
   return (
@@ -297,9 +311,13 @@ function MessageItem({
             <span dir="auto">{user?.username ?? he.unknownUser}</span>
             {user?.isAdmin ? <span className="badge">מנהל</span> : null}
           </span>
-          <time className="message__date" dateTime={message.date}>
-            {formatDateTime(message.date)}
-          </time>
+          <span className="message__when">
+            <time className="message__date" dateTime={message.date}>
+              {formatDateTime(message.date)}
+            </time>
+            {/* On the date's line, which has room for it: its arrival after the page moves nothing. */}
+            {isNew ? <span className="message__new">{he.unread.newMessage}</span> : null}
+          </span>
         </div>
         {message.likes.length > 0 ? (
           <span className="message__likes" title={he.likes(message.likes.length)}>
