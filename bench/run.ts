@@ -10,6 +10,7 @@ import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { connectDatabase, databaseKind } from '../server/db/connect';
 import type { Database } from '../server/db/database';
+import { migrateToLatest } from '../server/db/migrate';
 import { hashToken } from '../server/plugins/auth';
 import { measureClientWeight, type RouteWeight } from './client-weight';
 import { cpuShareText, keepNoAnswerBodies, measuringClient } from './load-generator';
@@ -26,6 +27,7 @@ import { COMMON_WORDS, createRandom, RARE_WORDS, sentence } from './text';
 import { UNLIMITED_WRITES } from '../server/modules/rate-limit/rate-limit.rules';
 import { SERVER_HEAP_FLAGS, serverEnvironment } from '../scripts/server-heap';
 import { loadConfig } from '../server/config';
+import { LIMITS } from '../shared/limits';
 
 const HELP = `npm run bench -- [options]
 
@@ -467,6 +469,17 @@ function endpointsFor(targets: Targets): EndpointSpec[] {
       sameSizeReference: true,
       paths: targets.topicIds.map((id) => `/api/recommendations/${id}`),
     },
+    // A member's list asks where they stopped in each topic it shows (client/session/unread-topics.ts):
+    // 7 topics a request, each opened at its first message, so the counts walk up to their cap.
+    {
+      name: 'unread counts',
+      kind: 'other',
+      method: 'GET',
+      auth: true,
+      paths: chunksOf(targets.topicIds, LIMITS.pageSize).map(
+        (ids) => `/api/reading/topics?ids=${ids.join(',')}`,
+      ),
+    },
     {
       name: 'reply',
       kind: 'reply',
@@ -887,6 +900,8 @@ async function measureStarts(dataset: Dataset, runs: number, options: Options): 
 async function runDataset(dataset: Dataset, options: Options): Promise<DatasetRun> {
   console.log(`\n== ${dataset.name} dataset on ${dataset.target.kind}`);
   const db = connectDatabase(dataset.target);
+  // A dataset made before the latest migration gets it now, before the bench writes its own rows.
+  await migrateToLatest(db);
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
   const targets = await pickTargets(db, dataset.summary);
@@ -900,6 +915,7 @@ async function runDataset(dataset: Dataset, options: Options): Promise<DatasetRu
       expires_at: now + 86_400_000,
     })
     .execute();
+  await placeBenchUser(db, targets.topicIds);
 
   const hello = await startHello(options);
   const ports = instancePorts(options);
@@ -1087,6 +1103,22 @@ async function waitForMailQueue(db: Kysely<Database>): Promise<void> {
   );
 }
 
+/** The bench user has opened these topics and read only their first message (the undo forgets it). */
+async function placeBenchUser(db: Kysely<Database>, topicIds: readonly number[]): Promise<void> {
+  if (topicIds.length === 0) return;
+  await db
+    .insertInto('topic_reads')
+    .values(topicIds.map((id) => ({ user_id: BENCH_USER_ID, topic_id: id, last_read_message_id: id })))
+    .onConflict((conflict) => conflict.columns(['user_id', 'topic_id']).doNothing())
+    .execute();
+}
+
+function chunksOf<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let index = 0; index < items.length; index += size) chunks.push(items.slice(index, index + size));
+  return chunks;
+}
+
 /** `dataDir`: the server's DATA_DIR, whose outbox receives the mails the replies cause. */
 async function rememberWrites(db: Kysely<Database>, targets: Targets, dataDir: string) {
   const lastMessage = Number(
@@ -1125,6 +1157,7 @@ async function rememberWrites(db: Kysely<Database>, targets: Targets, dataDir: s
       if (likes.length > 0) await trx.insertInto('likes').values(likes).execute();
       // The replies' notifications and the mails they queued, else every run leaves more for the next.
       await trx.deleteFrom('notification_mails').where('id', '>', lastMail).execute();
+      await trx.deleteFrom('topic_reads').where('user_id', '=', BENCH_USER_ID).execute();
       await trx.deleteFrom('notifications').where('id', '>', lastNotification).execute();
     });
     rmSync(path.join(dataDir, 'outbox'), { recursive: true, force: true });
