@@ -19,16 +19,26 @@ export async function recordReading(
   const row = await newestAmongQuery(db, topicId, messageIds).executeTakeFirst();
   const newest = row?.newest;
   if (newest === null || newest === undefined) return;
-  await db
-    .insertInto('topic_reads')
-    .values({ user_id: userId, topic_id: topicId, last_read_message_id: Number(newest) })
-    .onConflict((conflict) =>
-      conflict
-        .columns(['user_id', 'topic_id'])
-        .doUpdateSet((eb) => ({ last_read_message_id: eb.ref('excluded.last_read_message_id') }))
-        .whereRef('topic_reads.last_read_message_id', '<', 'excluded.last_read_message_id'),
-    )
-    .execute();
+  try {
+    await db
+      .insertInto('topic_reads')
+      .values({ user_id: userId, topic_id: topicId, last_read_message_id: Number(newest) })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['user_id', 'topic_id'])
+          .doUpdateSet((eb) => ({ last_read_message_id: eb.ref('excluded.last_read_message_id') }))
+          .whereRef('topic_reads.last_read_message_id', '<', 'excluded.last_read_message_id'),
+      )
+      .execute();
+  } catch (error) {
+    // The topic was deleted after its messages were read here: there is no place left to keep.
+    if (!isForeignKeyViolation(error)) throw error;
+  }
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
 
 /** The newest of these messages that belong to the topic. */

@@ -4,7 +4,8 @@ import { describeEachDatabase } from '../../test/databases';
 import { createReply, createTopic, createUser, type TestUser } from '../../test/factories';
 import { apiClient } from '../../test/http';
 import { plan } from '../../test/query-plans';
-import { newestAmongQuery, unreadQuery } from './reading.repository';
+import { deleteTopicWithMessages } from '../topics/topics.repository';
+import { newestAmongQuery, recordReading, unreadQuery } from './reading.repository';
 
 const PASSWORD = 'reading-password-1';
 
@@ -175,3 +176,31 @@ describeEachDatabase('query plans of the reading positions', (ctx) => {
     expect(text).not.toMatch(/^SCAN messages$|Seq Scan/m);
   });
 });
+
+describeEachDatabase(
+  'reading positions while the topic is deleted',
+  (ctx) => {
+    it('keeps no place and answers no error when the topic goes between the read and the write', async () => {
+      const reader = await createUser(ctx.db);
+      const writer = await createUser(ctx.db);
+      const { topic } = await createTopic(ctx.db, { userId: writer.user.id });
+      const seen = await createReply(ctx.db, { topicId: topic.id, userId: writer.user.id });
+      let reading: Promise<void> | undefined;
+      await ctx.db.transaction().execute(async (trx) => {
+        await deleteTopicWithMessages(trx, topic.id);
+        // The place's read still sees the messages; its write waits for the deletion, then meets
+        // a topic that is gone.
+        reading = recordReading(ctx.db, reader.user.id, topic.id, [seen.id]);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      });
+      await expect(reading).resolves.toBeUndefined();
+      const rows = await ctx.db
+        .selectFrom('topic_reads')
+        .selectAll()
+        .where('topic_id', '=', topic.id)
+        .execute();
+      expect(rows).toEqual([]);
+    });
+  },
+  { only: 'postgres' },
+);
