@@ -33,6 +33,9 @@ export const accountExport = z.object({
     }),
   ),
   likes: z.array(z.object({ messageId: z.number().int(), likedAt: z.string() })),
+  readingPlaces: z
+    .array(z.object({ topicId: z.number().int(), lastReadMessageId: z.number().int() }))
+    .describe('per topic opened, the newest of its messages the user has seen'),
 });
 export type AccountExport = z.infer<typeof accountExport>;
 

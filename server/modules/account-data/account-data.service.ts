@@ -10,7 +10,7 @@ import { verifyPassword } from '../accounts/password';
 import { revokeSessionsOf } from '../accounts/revoke-sessions';
 import { lockActingAdmins } from '../members/members.repository';
 import { purgeMessagesOf } from '../members/members.service';
-import { forgetReading } from '../reading/reading.repository';
+import { forgetReading, placesOf } from '../reading/reading.repository';
 import { anonymiseUser, likesOf, messagesOf, releaseHeldUsername, topicsOf } from './account-data.repository';
 
 /** How long a deleted account's username stays taken, so nobody passes as its owner at once. */
@@ -22,13 +22,14 @@ export const DELETED_USER_NAME = 'משתמש שנמחק';
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 const isoOf = (ms: number) => new Date(Number(ms)).toISOString();
 
-/** Everything the site keeps of the user that they wrote or chose, as one JSON document. */
+/** Everything the site keeps of the user that they wrote or chose, and where they read, as one JSON document. */
 export async function exportAccount(deps: DataDeps, user: UserRow): Promise<AccountExport> {
   if (!can.exportOwnData(actorOf(user))) throw apiError('unauthorized');
-  const [topics, messages, likes] = await Promise.all([
+  const [topics, messages, likes, places] = await Promise.all([
     topicsOf(deps.db, user.id),
     messagesOf(deps.db, user.id),
     likesOf(deps.db, user.id),
+    placesOf(deps.db, user.id),
   ]);
   return {
     exportedAt: isoOf(deps.clock.now()),
@@ -57,6 +58,10 @@ export async function exportAccount(deps: DataDeps, user: UserRow): Promise<Acco
       updatedAt: iso(message.updated_at),
     })),
     likes: likes.map((like) => ({ messageId: like.message_id, likedAt: isoOf(like.created_at) })),
+    readingPlaces: places.map((place) => ({
+      topicId: place.topic_id,
+      lastReadMessageId: place.last_read_message_id,
+    })),
   };
 }
 

@@ -28,7 +28,7 @@ describeEachDatabase(
       expect((await deleteMe(undefined, { password: PASSWORD })).statusCode).toBe(401);
     });
 
-    it('exports the profile, topics, messages and likes of the caller only', async () => {
+    it('exports the profile, topics, messages, likes and reading places of the caller only', async () => {
       const me = await withPassword();
       const { topic } = await createTopic(ctx.db, { userId: me.user.id, subject: 'הנושא שלי', forumId: 2 });
       const othersTopic = await createTopic(ctx.db, { userId: other.user.id });
@@ -39,6 +39,11 @@ describeEachDatabase(
       });
       await createReply(ctx.db, { topicId: othersTopic.topic.id, userId: other.user.id });
       await api().get(`/api/message/like/${othersTopic.mainMessage.id}`, { token: me.token });
+      await api().post(
+        '/api/notifications/read',
+        { topicId: othersTopic.topic.id, messageIds: [reply.id] },
+        { token: me.token },
+      );
 
       const response = await api().get('/api/me/export', { token: me.token });
       expect(response.statusCode).toBe(200);
@@ -58,6 +63,7 @@ describeEachDatabase(
       expect(data.messages.map((message: { id: number }) => message.id)).toEqual([topic.id, reply.id]);
       expect(data.messages[1].content).toBe('<p>תגובה שלי</p>');
       expect(data.likes).toEqual([{ messageId: othersTopic.mainMessage.id, likedAt: expect.any(String) }]);
+      expect(data.readingPlaces).toEqual([{ topicId: othersTopic.topic.id, lastReadMessageId: reply.id }]);
       expect(JSON.stringify(data)).not.toContain('password');
     });
 

@@ -82,6 +82,16 @@ export function unreadQuery(db: Db, userId: number, topicIds: readonly number[])
     .where(isAmongIds(db, 'r.topic_id', idList(db, topicIds)));
 }
 
+/** Every place the member keeps, by topic, for the export of their data. */
+export function placesOf(db: Db, userId: number) {
+  return db
+    .selectFrom('topic_reads')
+    .select(['topic_id', 'last_read_message_id'])
+    .where('user_id', '=', userId)
+    .orderBy('topic_id')
+    .execute();
+}
+
 /** An account's deletion forgets where it read. */
 export async function forgetReading(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('topic_reads').where('user_id', '=', userId).execute();
