@@ -127,3 +127,69 @@ test('a member quotes a message into the reply, and its author is told of the qu
     await write(request, E2E_ADMIN_TOKEN, 'DELETE', `/api/topic/${post.id}`);
   }
 });
+
+test('an edit closed by a click outside comes back when the box opens again; cancel throws it away', async ({
+  page,
+  request,
+}) => {
+  const { post } = await write<{ post: { id: number } }>(request, E2E_ADMIN_TOKEN, 'POST', '/api/topic/', {
+    subject: `נושא לעריכה ${stamp}`,
+    message: '<p>הודעה פותחת</p>',
+    forumId: FORUM_ID,
+  });
+  try {
+    const mine = await write<{ id: number }>(request, E2E_USER_TOKEN, 'POST', '/api/message', {
+      topicId: post.id,
+      content: '<p>הנוסח הראשון</p>',
+    });
+    await asUser(page, E2E_USER_TOKEN);
+    await page.goto(`/topic/${post.id}`);
+    const reply = page.locator(`#message-${mine.id}`);
+    const box = reply.locator('.action-box');
+    const editor = box.locator('.writer-content');
+    const openEdit = async () => {
+      await reply.getByRole('button', { name: 'עריכה' }).click();
+      await expect(editor).toBeVisible();
+      await page.waitForTimeout(350); // the click outside arms after 300 ms
+    };
+    const typeAtEnd = async (text: string) => {
+      await editor.click();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.type(text);
+    };
+    const clickOutside = () => page.locator('article.message--main .message-content').click();
+
+    await openEdit();
+    await typeAtEnd(' ועוד מילה');
+    await clickOutside();
+    await expect(box).toBeHidden();
+    await openEdit();
+    await expect(editor).toHaveText('הנוסח הראשון ועוד מילה');
+
+    // Cancel means "throw it away": the next edit starts from the message again.
+    await box.getByRole('button', { name: 'ביטול' }).click();
+    await expect(box).toBeHidden();
+    await openEdit();
+    await expect(editor).toHaveText('הנוסח הראשון');
+
+    // An edit begun on a text that has changed since is not offered over the new one.
+    await typeAtEnd(' שנשכח');
+    await clickOutside();
+    await write(request, E2E_USER_TOKEN, 'PUT', '/api/message', {
+      messageId: mine.id,
+      content: '<p>הנוסח מהטלפון</p>',
+    });
+    await page.reload();
+    await openEdit();
+    await expect(editor).toHaveText('הנוסח מהטלפון');
+
+    // Saved, the edit leaves no draft behind.
+    await typeAtEnd(' ונשמר');
+    await box.getByRole('button', { name: 'שמירה' }).click();
+    await expect(reply.locator('.message-content')).toHaveText('הנוסח מהטלפון ונשמר');
+    await openEdit();
+    await expect(editor).toHaveText('הנוסח מהטלפון ונשמר');
+  } finally {
+    await write(request, E2E_ADMIN_TOKEN, 'DELETE', `/api/topic/${post.id}`);
+  }
+});

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DRAFT_KEPT_MS, forgetAllDrafts, readDraft, saveDraft } from './drafts';
+import { DRAFT_KEPT_MS, editDraftPlace, forgetAllDrafts, readDraft, saveDraft } from './drafts';
 
 afterEach(() => {
   localStorage.clear();
@@ -46,5 +46,13 @@ describe('drafts', () => {
     expect(readDraft(7, 'reply:1')).toBe('');
     expect(readDraft(8, 'topic-subject:2')).toBe('');
     expect(localStorage.getItem('authToken')).toBe('token');
+  });
+
+  it('place an edit by its message and the text it started from', () => {
+    const place = editDraftPlace(12, '<p>הנוסח הישן</p>');
+    expect(place).toMatch(/^edit:12:[0-9a-z]+$/);
+    expect(editDraftPlace(12, '<p>הנוסח הישן</p>')).toBe(place);
+    expect(editDraftPlace(12, '<p>הנוסח החדש</p>')).not.toBe(place);
+    expect(editDraftPlace(13, '<p>הנוסח הישן</p>')).not.toBe(place);
   });
 });

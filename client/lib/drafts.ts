@@ -1,7 +1,8 @@
 /**
  * Writing not yet sent, kept in this browser per member and place (a topic's reply, a forum's new
- * topic): it survives a reload, a link followed and a session that ran out, and its writer shows it
- * again (docs/product.md §1). A member's explicit logout forgets them all, for a shared computer.
+ * topic, an edit of a message): it survives a reload, a link followed and a session that ran out,
+ * and its writer shows it again (docs/product.md §1). A member's explicit logout forgets them all,
+ * for a shared computer.
  */
 const PREFIX = 'draft:';
 
@@ -57,4 +58,19 @@ export function forgetAllDrafts(): void {
   } catch {
     // No storage, no drafts.
   }
+}
+
+/**
+ * The place of an edit of a message, tied to the text the edit started from: once the message has
+ * changed (saved from elsewhere, or by an admin), an edit begun on the old text is not offered over
+ * the new one.
+ */
+export function editDraftPlace(messageId: number, content: string): string {
+  // FNV-1a, 32 bits: a short key that changes with the text.
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < content.length; index += 1) {
+    hash ^= content.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return `edit:${messageId}:${(hash >>> 0).toString(36)}`;
 }

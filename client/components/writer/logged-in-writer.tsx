@@ -31,8 +31,10 @@ export function LoggedInWriter({
   children,
 }: Omit<MessageWriterProps, 'may'>) {
   const editorRef = useRef<WriterEditorHandle>(null);
-  const draft = useDraft(initialContent === undefined ? draftPlace : undefined);
-  const startingContent = initialContent ?? (draft.kept || undefined);
+  const draft = useDraft(draftPlace);
+  // An edit opens on its draft when one was left (the box closed by a click outside), else on the
+  // message's text.
+  const startingContent = draft.kept || initialContent;
   const [html, setHtml] = useState(startingContent ?? '');
   // What comes after the editor opened waits until it can take it (TipTap is made after the first
   // render): a draft found once the member was confirmed, shown unless something was typed
@@ -93,7 +95,7 @@ export function LoggedInWriter({
           onReady={markReady}
           onChange={(next) => {
             setHtml(next);
-            draft.save(isBlankMessage(next) ? '' : next);
+            draft.save(isBlankMessage(next) || next === initialContent ? '' : next);
           }}
           invalid={error !== null}
           describedBy={error ? errorId : undefined}
@@ -116,7 +118,16 @@ export function LoggedInWriter({
           {submitLabel}
         </button>
         {onCancel ? (
-          <button type="button" className="button button--ghost" onClick={onCancel} disabled={loading}>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => {
+              // Cancelling is the one close that means "throw it away".
+              draft.save('');
+              onCancel();
+            }}
+            disabled={loading}
+          >
             {he.common.cancel}
           </button>
         ) : null}

@@ -19,8 +19,9 @@ export interface MessageWriterProps {
   status: LoadStatus;
   initialContent?: string;
   /**
-   * Where the unsent text is kept as the member's draft (client/lib/drafts.ts), e.g. `reply:42`; a
-   * writer with `initialContent` (an edit) keeps none.
+   * Where the unsent text is kept as the member's draft (client/lib/drafts.ts), e.g. `reply:42`,
+   * or an edit's `editDraftPlace`: a writer with `initialContent` opens on its draft when one was
+   * left, and its cancel button throws the draft away.
    */
   draft?: string;
   /** Markup to add at the end of the text once (a quote), with its id; `onInserted` hears it went in. */

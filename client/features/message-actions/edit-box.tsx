@@ -3,12 +3,16 @@ import { LoadStatus } from '../../../shared/load-status';
 import { can } from '../../../shared/policies';
 import { MessageWriter } from '../../components/writer/message-writer';
 import { he } from '../../i18n/he';
+import { editDraftPlace } from '../../lib/drafts';
 import { resetLoadStatus, Section } from '../../lib/load-status-store';
 import { useClickOutside } from '../../lib/use-click-outside';
 import { useEditMessage } from './api/edit-message';
 import type { BoxProps } from './box-props';
 
-/** Edit a message in the writer, its text filled in; saving closes the box. */
+/**
+ * Edit a message in the writer, its text filled in; saving closes the box. A box closed by a click
+ * outside or Escape keeps the edit as a draft for when it is opened again; cancel throws it away.
+ */
 export function EditBox({ message, post, onClose }: BoxProps) {
   const { status, edit } = useEditMessage(post.id, message.id);
   const ref = useRef<HTMLElement>(null);
@@ -21,6 +25,7 @@ export function EditBox({ message, post, onClose }: BoxProps) {
         submitLabel={he.common.save}
         status={status}
         initialContent={message.content}
+        draft={editDraftPlace(message.id, message.content)}
         onSend={async (content) => {
           await edit(content);
           onClose();
