@@ -78,6 +78,7 @@ const GUEST_SCREENS: Screen[] = [
 
 const USER_SCREENS: Screen[] = [
   { name: 'edit profile', path: '/edit-profile', ready: '.profile-sections' },
+  { name: 'unread', path: '/unread', ready: '.unread-page .empty-state, .unread-page .post-card' },
   {
     name: 'search',
     path: '/search/עיצוב',

@@ -53,6 +53,16 @@ test('a member sees what is new in topics they read, goes to the first new messa
       expect(badgeBox.y + badgeBox.height).toBeLessThanOrEqual(imageBox.y + imageBox.height);
     }
 
+    // The member's own list of what is new: this topic, from the user menu.
+    await page.locator('.user-menu__toggle').click();
+    await page.getByRole('menuitem', { name: 'חדש בנושאים שקראתי' }).click();
+    await expect(page).toHaveURL('/unread');
+    await expect(page.locator('h1')).toHaveText('חדש בנושאים שקראתי');
+    const listed = page.locator('.unread-page .post-card', { hasText: SUBJECT });
+    await expect(listed.locator('.post-card__unread')).toHaveText(/^9 חדשות/);
+    await page.goBack();
+    await expect(badge).toBeVisible();
+
     // A guest's page, the one the server renders for everybody, has no count.
     const guest = await browser.newPage();
     await guest.goto(`/forum/${FORUM_ID}`);
@@ -93,6 +103,10 @@ test('a member sees what is new in topics they read, goes to the first new messa
     await page.locator('.breadcrumbs').getByRole('link', { name: 'לימודים וקריירה' }).click();
     await expect(card).toBeVisible();
     await expect(badge).toHaveCount(0);
+    await page.goto('/unread');
+    await expect(page.locator('.unread-page .empty-state, .unread-page .post-card').first()).toBeVisible();
+    await expect(page.locator('.unread-page .post-card', { hasText: SUBJECT })).toHaveCount(0);
+    await page.goto(`/forum/${FORUM_ID}`);
     const last = await reply('עוד אחת');
     await page.reload();
     await expect(badge).toHaveAccessibleName('1 חדשה מאז הקריאה האחרונה: מעבר לראשונה');

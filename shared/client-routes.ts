@@ -10,6 +10,8 @@ const CLIENT_ROUTES: readonly RegExp[] = [
   /^\/edit-profile$/,
   /^\/search(?:\/[^/]*)?$/,
   /^\/message-reports$/,
+  // The topics with messages a member has not seen (an addition to §2).
+  /^\/unread$/,
   /^\/moderation-log$/,
   /^\/activate-user(?:\/[^/]+)?$/,
   /^\/forgot-password(?:\/[^/]+)?$/,
@@ -33,6 +35,7 @@ const NO_INDEX_ROUTES: readonly RegExp[] = [
   /^\/edit-profile$/,
   /^\/message-reports$/,
   /^\/moderation-log$/,
+  /^\/unread$/,
   /^\/activate-user(?:\/[^/]+)?$/,
   /^\/forgot-password(?:\/[^/]+)?$/,
   /^\/admin\//,

@@ -18,6 +18,7 @@ const EditProfilePage = lazy(() =>
   import('./pages/edit-profile-page').then((m) => ({ default: m.EditProfilePage })),
 );
 const SearchPage = lazy(() => import('./pages/search-page').then((m) => ({ default: m.SearchPage })));
+const UnreadPage = lazy(() => import('./pages/unread-page').then((m) => ({ default: m.UnreadPage })));
 const MessageReportsPage = lazy(() =>
   import('./pages/message-reports-page').then((m) => ({ default: m.MessageReportsPage })),
 );
@@ -107,6 +108,7 @@ function OtherPages() {
     <Routes>
       <Route path="edit-profile" element={memberPage(<EditProfilePage />)} />
       <Route path="search/:query?" element={memberPage(<SearchPage />)} />
+      <Route path="unread" element={memberPage(<UnreadPage />)} />
       <Route path="message-reports" element={memberPage(<MessageReportsPage />)} />
       <Route path="admin/forums" element={adminPage(can.manageForums, <AdminForumsPage />)} />
       <Route path="admin/site" element={adminPage(can.manageSite, <AdminSitePage />)} />

@@ -41,6 +41,11 @@ export const he = {
   showEarlierPosts: 'הצגת נושאים מוקדמים יותר...',
   noPosts: 'אין עדיין נושאים כאן',
   replies: (count: number) => (count === 1 ? 'תגובה אחת' : `${count} תגובות`),
+  /** The member's topics with messages they have not seen (/unread). */
+  unreadPage: {
+    title: 'חדש בנושאים שקראתי',
+    empty: 'אין הודעות חדשות בנושאים שקראת',
+  },
   /** Messages of a listed topic the member has not seen (counted up to `cap`), a link to the first. */
   unread: {
     badge: (count: number, cap: number) =>

@@ -28,6 +28,7 @@ export const apiPaths = {
   mentionLookup: (prefix: string) => `/api/users/mention-lookup?prefix=${encodeURIComponent(prefix)}`,
   /** `ids`: comma-separated topic ids. */
   unreadTopics: (ids: string) => `/api/reading/topics?ids=${ids}`,
+  unreadPosts: '/api/reading/unread',
 } as const;
 
 export const queryKeys = {
@@ -47,6 +48,8 @@ export const queryKeys = {
   mentionLookup: (prefix: string) => [apiPaths.mentionLookup(prefix)],
   /** Every list's unread counts start with this, so reading a topic can refresh them all. */
   unreadTopics: ['/api/reading/topics'],
+  /** The member's topics with messages they have not seen (the /unread page), per member. */
+  unreadPosts: (userId: number | null) => [apiPaths.unreadPosts, userId],
   activateUser: (encryptedData: string) => ['activate-user', encryptedData],
   validateResetLink: (encryptedData: string) => ['forgot-password-validate', encryptedData],
   adminForums: [apiPaths.adminForums],

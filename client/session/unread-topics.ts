@@ -35,9 +35,12 @@ export function useUnreadTopics(posts: readonly Post[]): ReadonlyMap<number, Unr
   );
 }
 
-/** After the member read messages somewhere: every list's counts are asked for again. */
-export function refreshUnreadTopics(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: queryKeys.unreadTopics });
+/** After the member read messages somewhere: every list's counts, and their unread list, are asked for again. */
+export async function refreshUnreadTopics(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.unreadTopics }),
+    queryClient.invalidateQueries({ queryKey: [apiPaths.unreadPosts] }),
+  ]);
 }
 
 /**

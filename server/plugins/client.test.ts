@@ -16,6 +16,7 @@ describe('isClientRoute (docs/product.md §2 paths)', () => {
     '/search/',
     '/message-reports',
     '/moderation-log',
+    '/unread',
     '/activate-user/abc.def',
     '/forgot-password/abc',
     '/policy',
@@ -36,6 +37,7 @@ describe('isClientRoute (docs/product.md §2 paths)', () => {
     '/Contact',
     '/admin',
     '/admin/members/x',
+    '/unread/1',
     '/forum',
     '/wp-login.php',
   ])('refuses %s', (pathname) => {

@@ -11,6 +11,7 @@ type Actor = ReturnType<typeof useActor>;
 
 /** The menu's links, in order, each shown to whom its policy allows (the server checks again). */
 const MENU_LINKS: readonly { to: string; label: string; shown: (actor: Actor) => boolean }[] = [
+  { to: '/unread', label: he.unreadPage.title, shown: () => true },
   { to: '/edit-profile', label: he.editProfile, shown: () => true },
   { to: '/message-reports', label: he.messageReports, shown: can.moderateReports },
   { to: '/admin/forums', label: he.adminForums, shown: can.manageForums },

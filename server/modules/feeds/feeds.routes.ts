@@ -40,6 +40,7 @@ export const ROBOTS_DISALLOWED = [
   '/page/not-found',
   '/admin',
   '/moderation-log',
+  '/unread',
 ];
 
 async function feedFor(

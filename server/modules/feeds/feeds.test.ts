@@ -200,6 +200,7 @@ describeEachDatabase('feeds, sitemaps and robots.txt', (ctx) => {
       '/forgot-password',
       '/admin',
       '/moderation-log',
+      '/unread',
     ]) {
       expect(response.body).toContain(`Disallow: ${path}\n`);
     }

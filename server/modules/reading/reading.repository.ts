@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { LIMITS } from '../../../shared/limits';
 import type { Database } from '../../db/database';
 import { idList, isAmongIds } from '../../db/id-lists';
+import { TOPIC_COLUMNS, type TopicWithAuthor } from '../topics/topic-pages.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -80,6 +81,34 @@ export function unreadQuery(db: Db, userId: number, topicIds: readonly number[])
     ])
     .where('r.user_id', '=', userId)
     .where(isAmongIds(db, 'r.topic_id', idList(db, topicIds)));
+}
+
+/**
+ * The topics the member has a place in with messages of others after it, newest activity first,
+ * with their authors: the member's places by primary key, each topic by its own, sorted by last
+ * activity (the sort is over the member's places, as many as topics they opened).
+ */
+export function unreadTopicsQuery(db: Db, userId: number, options: { before?: number; limit: number }) {
+  let query = db
+    .selectFrom('topic_reads as r')
+    .innerJoin('topics', 'topics.id', 'r.topic_id')
+    .leftJoin('users', 'users.id', 'topics.user_id')
+    .select(TOPIC_COLUMNS)
+    .select(['users.username as author_username', 'users.is_admin as author_is_admin'])
+    .where('r.user_id', '=', userId)
+    .where(
+      sql<boolean>`EXISTS (SELECT 1 FROM messages m WHERE m.topic_id = r.topic_id AND m.id > r.last_read_message_id AND m.user_id <> ${userId})`,
+    );
+  if (options.before !== undefined) query = query.where('topics.timestamp', '<', options.before);
+  return query.orderBy('topics.timestamp', 'desc').limit(options.limit);
+}
+
+export function findUnreadTopics(
+  db: Db,
+  userId: number,
+  options: { before?: number; limit: number },
+): Promise<TopicWithAuthor[]> {
+  return unreadTopicsQuery(db, userId, options).execute();
 }
 
 /** Every place the member keeps, by topic, for the export of their data. */

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody } from '../../../shared/schemas/common';
+import { z } from 'zod';
+import { cursorParam, errorBody } from '../../../shared/schemas/common';
+import { postsResponse } from '../../../shared/schemas/topics';
 import { readingTopicsQuery, readingTopicsResponse } from '../../../shared/schemas/reading';
 import { requireUser } from '../../plugins/auth';
 import * as reading from './reading.service';
@@ -23,5 +25,31 @@ export const readingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => reading.unreadTopics(app.db, requireUser(request), request.query.ids),
+  );
+
+  app.get(
+    '/reading/unread',
+    {
+      schema: {
+        tags: ['reading'],
+        description:
+          "The topics the member opened that have others' messages since, newest activity first, 7 a page: `{posts, hasMorePosts, users}`.",
+        response: { 200: postsResponse, ...errors },
+      },
+    },
+    async (request) => reading.unreadPosts(app.db, requireUser(request)),
+  );
+
+  app.get(
+    '/reading/unread/more/:timestamp',
+    {
+      schema: {
+        tags: ['reading'],
+        description: 'The next 7, older in activity than the given timestamp.',
+        params: z.object({ timestamp: cursorParam }),
+        response: { 200: postsResponse, ...errors },
+      },
+    },
+    async (request) => reading.unreadPosts(app.db, requireUser(request), request.params.timestamp),
   );
 };

@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
+import { LIMITS } from '../../../shared/limits';
 import type { ReadingTopicsResponse } from '../../../shared/schemas/reading';
+import type { PostsResponse } from '../../../shared/schemas/topics';
+import { authorsOf } from '../topics/topic-pages.repository';
+import { presentPost } from '../topics/topics.presenter';
+import { presentUser } from '../users/users.presenter';
 import type { Database, UserRow } from '../../db/database';
 import * as repo from './reading.repository';
 
@@ -27,5 +32,23 @@ export async function unreadTopics(
         firstUnreadId: row.first_unread_id,
       }))
       .filter((topic): topic is ReadingTopicsResponse['topics'][number] => topic.firstUnreadId !== null),
+  };
+}
+
+/**
+ * A page of the topics the member opened that have messages of others since, newest activity
+ * first: the "new for me" list (`before`: the last shown topic's timestamp).
+ */
+export async function unreadPosts(
+  db: Kysely<Database>,
+  user: UserRow,
+  before?: number,
+): Promise<PostsResponse> {
+  const rows = await repo.findUnreadTopics(db, user.id, { before, limit: LIMITS.pageSize + 1 });
+  const page = rows.slice(0, LIMITS.pageSize);
+  return {
+    posts: page.map(presentPost),
+    hasMorePosts: rows.length > LIMITS.pageSize,
+    users: authorsOf(page).map(presentUser),
   };
 }

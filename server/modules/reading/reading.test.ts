@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ReadingTopicsResponse } from '../../../shared/schemas/reading';
+import type { PostsResponse } from '../../../shared/schemas/topics';
 import { describeEachDatabase } from '../../test/databases';
 import { createReply, createTopic, createUser, type TestUser } from '../../test/factories';
 import { apiClient } from '../../test/http';
 import { plan } from '../../test/query-plans';
 import { deleteTopicWithMessages } from '../topics/topics.repository';
-import { newestAmongQuery, recordReading, unreadQuery } from './reading.repository';
+import { newestAmongQuery, recordReading, unreadQuery, unreadTopicsQuery } from './reading.repository';
 
 const PASSWORD = 'reading-password-1';
 
@@ -109,6 +110,64 @@ describeEachDatabase('reading positions', (ctx) => {
     expect(rows).toEqual([]);
   });
 
+  describe('GET /api/reading/unread', () => {
+    const unreadList = async (user: TestUser, path = '/api/reading/unread') => {
+      const response = await api().get(path, { token: user.token });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<PostsResponse>();
+    };
+
+    it("lists the topics the member opened that have others' messages since, newest activity first, 7 a page", async () => {
+      const opened: number[] = [];
+      for (let index = 0; index < 9; index += 1) {
+        const id = (await createTopic(ctx.db, { userId: writer.user.id })).topic.id;
+        await read(reader, [id], id);
+        opened.push(id);
+      }
+      // Nothing new yet; then news in all but the first, the reader's own in the first.
+      expect((await unreadList(reader)).posts).toEqual([]);
+      await reply(reader, opened[0]);
+      for (const id of opened.slice(1)) {
+        ctx.clock.advance(1_000);
+        await createReply(ctx.db, { topicId: id, userId: writer.user.id, now: ctx.clock.now() });
+      }
+      await reply(writer, otherTopicId); // never opened: not listed
+
+      const first = await unreadList(reader);
+      expect(first.posts.map((post) => post.id)).toEqual(opened.slice(2).reverse());
+      expect(first.hasMorePosts).toBe(true);
+      expect(first.users.map((user) => user.id)).toEqual([writer.user.id]);
+      const last = first.posts.at(-1)?.timestamp;
+      const more = await unreadList(reader, `/api/reading/unread/more/${last}`);
+      expect(more.posts.map((post) => post.id)).toEqual([opened[1]]);
+      expect(more.hasMorePosts).toBe(false);
+
+      // Read, a topic leaves the list; another member's list is their own.
+      await read(
+        reader,
+        [
+          (
+            await ctx.db
+              .selectFrom('messages')
+              .select((eb) => eb.fn.max('id').as('id'))
+              .where('topic_id', '=', opened[8] ?? 0)
+              .executeTakeFirstOrThrow()
+          ).id as number,
+        ],
+        opened[8],
+      );
+      expect((await unreadList(reader)).posts.map((post) => post.id)).not.toContain(opened[8]);
+      expect((await unreadList(writer)).posts).toEqual([]);
+    });
+
+    it('refuses a guest and a malformed cursor', async () => {
+      expect((await api().get('/api/reading/unread')).statusCode).toBe(401);
+      const bad = await api().get('/api/reading/unread/more/abc', { token: reader.token });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json<{ message: string }>().message).toMatch(/[\u0590-\u05FF]/);
+    });
+  });
+
   describe('GET /api/reading/topics', () => {
     it('refuses a guest', async () => {
       const response = await api().get(`/api/reading/topics?ids=${topicId}`);
@@ -163,6 +222,27 @@ describeEachDatabase('query plans of the reading positions', (ctx) => {
       expect(text).toMatch(/Index Scan using topic_reads_pkey on topic_reads r/);
       expect(text).toMatch(/Index Scan using messages_topic_id on messages m/);
       expect(text).not.toMatch(/Seq Scan/);
+    }
+  });
+
+  it("reads the member's places by primary key, each topic by its own, news by (topic_id, id)", async () => {
+    for (const before of [undefined, Number.MAX_SAFE_INTEGER]) {
+      // The sort is the list's own (over the member's places); bitmap scans off, as on a big table.
+      const text = await plan(ctx.db, ctx.kind, unreadTopicsQuery(ctx.db, 1, { before, limit: 8 }));
+      if (ctx.kind === 'sqlite') {
+        expect(text).toMatch(
+          /SEARCH r USING (COVERING )?INDEX sqlite_autoindex_topic_reads_1 \(user_id=\?\)/,
+        );
+        expect(text).toMatch(/SEARCH topics USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+        expect(text).toMatch(/SEARCH m (EXISTS )?USING INDEX messages_topic_id \(topic_id=\? AND id>\?\)/);
+        expect(text).not.toMatch(/^SCAN (r|m|topics|messages|topic_reads)$/m);
+      } else {
+        expect(text).toMatch(/(Bitmap )?Index (Only )?Scan (using|on) topic_reads_pkey/);
+        // Each topic by its key, or the topics walked newest first against the member's places.
+        expect(text).toMatch(/Index Scan (Backward )?using (topics_pkey|topics_timestamp_key) on topics/);
+        expect(text).toMatch(/Index Scan using messages_topic_id on messages m/);
+        expect(text).not.toMatch(/Seq Scan/);
+      }
     }
   });
 

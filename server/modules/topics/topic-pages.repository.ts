@@ -24,7 +24,7 @@ export interface Author {
  * normalised text) are never read here: copying them out of SQLite was most of a topic page's
  * query time.
  */
-const TOPIC_COLUMNS = [
+export const TOPIC_COLUMNS = [
   'topics.id',
   'topics.forum_id',
   'topics.user_id',

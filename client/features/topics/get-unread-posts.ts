@@ -1,0 +1,24 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { PostsResponse } from '../../../shared/schemas/topics';
+import { apiFetch } from '../../lib/api-client';
+import { apiPaths, queryKeys } from '../../lib/query-keys';
+import { useAuth } from '../../session/auth-store';
+
+/**
+ * The logged-in member's topics with messages of others they have not seen, newest activity first,
+ * in server pages (`/api/reading/unread`, then `/more/{timestamp}`).
+ */
+export function useUnreadPosts() {
+  const { userId } = useAuth();
+  return useInfiniteQuery({
+    queryKey: queryKeys.unreadPosts(userId),
+    initialPageParam: null as number | null,
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<PostsResponse>(
+        pageParam === null ? apiPaths.unreadPosts : `${apiPaths.unreadPosts}/more/${pageParam}`,
+        { signal },
+      ),
+    getNextPageParam: (last) => (last.hasMorePosts ? (last.posts.at(-1)?.timestamp ?? null) : null),
+    enabled: userId !== null,
+  });
+}
