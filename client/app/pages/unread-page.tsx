@@ -1,12 +1,10 @@
-import { useMemo } from 'react';
 import { AppLink } from '../../components/app-link';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { FailurePanel } from '../../components/failure-panel';
 import { PageLoader } from '../../components/page-loader';
 import { PostList } from '../../components/post-list';
-import { useUnreadPosts } from '../../features/topics/get-unread-posts';
+import { useUnreadPostList } from '../../features/topics/get-unread-posts';
 import { he } from '../../i18n/he';
-import { mergeById } from '../../lib/merge-pages';
 import { useForums } from '../../session/get-forums';
 import { useTitle } from '../../session/head';
 
@@ -17,14 +15,7 @@ import { useTitle } from '../../session/head';
 export function UnreadPage() {
   useTitle(he.unreadPage.title);
   const { data: forums } = useForums();
-  const query = useUnreadPosts();
-  const { posts, users } = useMemo(() => {
-    const pages = query.data?.pages ?? [];
-    return {
-      posts: [...mergeById(pages.map((page) => page.posts)).values()],
-      users: [...mergeById(pages.map((page) => page.users)).values()],
-    };
-  }, [query.data]);
+  const { query, posts, users } = useUnreadPostList();
 
   return (
     <div className="unread-page">

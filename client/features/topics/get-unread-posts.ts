@@ -1,14 +1,16 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { PostsResponse } from '../../../shared/schemas/topics';
 import { apiFetch } from '../../lib/api-client';
 import { apiPaths, queryKeys } from '../../lib/query-keys';
 import { useAuth } from '../../session/auth-store';
+import { postsOfPages } from './use-post-list';
 
 /**
  * The logged-in member's topics with messages of others they have not seen, newest activity first,
  * in server pages (`/api/reading/unread`, then `/more/{timestamp}`).
  */
-export function useUnreadPosts() {
+function useUnreadPosts() {
   const { userId } = useAuth();
   return useInfiniteQuery({
     queryKey: queryKeys.unreadPosts(userId),
@@ -21,4 +23,11 @@ export function useUnreadPosts() {
     getNextPageParam: (last) => (last.hasMorePosts ? (last.posts.at(-1)?.timestamp ?? null) : null),
     enabled: userId !== null,
   });
+}
+
+/** The member's unread topics, with their users, from every fetched page. */
+export function useUnreadPostList() {
+  const query = useUnreadPosts();
+  const { posts, users } = useMemo(() => postsOfPages(query.data?.pages), [query.data]);
+  return { query, posts, users };
 }

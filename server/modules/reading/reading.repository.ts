@@ -66,8 +66,12 @@ export function findUnread(db: Db, userId: number, topicIds: readonly number[]):
   return unreadQuery(db, userId, topicIds).execute();
 }
 
+/** A message `m` of the place `r`'s topic after the place, written by someone else than the member. */
+const othersAfterPlace = (userId: number) =>
+  sql`m.topic_id = r.topic_id AND m.id > r.last_read_message_id AND m.user_id <> ${userId}`;
+
 export function unreadQuery(db: Db, userId: number, topicIds: readonly number[]) {
-  const after = sql`m.topic_id = r.topic_id AND m.id > r.last_read_message_id AND m.user_id <> ${userId}`;
+  const after = othersAfterPlace(userId);
   return db
     .selectFrom('topic_reads as r')
     .select([
@@ -96,9 +100,7 @@ export function unreadTopicsQuery(db: Db, userId: number, options: { before?: nu
     .select(TOPIC_COLUMNS)
     .select(['users.username as author_username', 'users.is_admin as author_is_admin'])
     .where('r.user_id', '=', userId)
-    .where(
-      sql<boolean>`EXISTS (SELECT 1 FROM messages m WHERE m.topic_id = r.topic_id AND m.id > r.last_read_message_id AND m.user_id <> ${userId})`,
-    );
+    .where(sql<boolean>`EXISTS (SELECT 1 FROM messages m WHERE ${othersAfterPlace(userId)})`);
   if (options.before !== undefined) query = query.where('topics.timestamp', '<', options.before);
   return query.orderBy('topics.timestamp', 'desc').limit(options.limit);
 }
