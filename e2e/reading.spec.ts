@@ -125,3 +125,37 @@ test('a member sees what is new in topics they read, goes to the first new messa
     await write(request, E2E_ADMIN_TOKEN, 'DELETE', `/api/topic/${post.id}`);
   }
 });
+
+test('a member marks everything read from the unread list', async ({ page, request }) => {
+  const { post } = await write<{ post: { id: number } }>(request, E2E_ADMIN_TOKEN, 'POST', '/api/topic/', {
+    subject: `נושא לסימון ${stamp}`,
+    message: '<p>הודעה פותחת</p>',
+    forumId: FORUM_ID,
+  });
+  try {
+    await asUser(page, E2E_USER_TOKEN);
+    const marked = page.waitForResponse((response) => response.url().endsWith('/api/notifications/read'));
+    await page.goto(`/topic/${post.id}`);
+    expect((await marked).ok()).toBe(true);
+    await write(request, E2E_ADMIN_TOKEN, 'POST', '/api/message', {
+      topicId: post.id,
+      content: '<p>חדשה</p>',
+    });
+
+    await page.goto('/unread');
+    const listed = page.locator('.unread-page .post-card', { hasText: `נושא לסימון ${stamp}` });
+    await expect(listed).toBeVisible();
+    await page.getByRole('button', { name: 'סימון הכל כנקרא' }).click();
+    await expect(page.getByText('כל הנושאים סומנו כנקראים')).toBeVisible();
+    await expect(listed).toHaveCount(0);
+    await expect(page.getByText('אין הודעות חדשות בנושאים שקראת')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'סימון הכל כנקרא' })).toHaveCount(0);
+
+    await page.goto(`/forum/${FORUM_ID}`);
+    const card = page.locator('.post-card', { hasText: `נושא לסימון ${stamp}` });
+    await expect(card).toBeVisible();
+    await expect(card.locator('.post-card__unread')).toHaveCount(0);
+  } finally {
+    await write(request, E2E_ADMIN_TOKEN, 'DELETE', `/api/topic/${post.id}`);
+  }
+});

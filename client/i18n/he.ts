@@ -45,6 +45,8 @@ export const he = {
   unreadPage: {
     title: 'חדש בנושאים שקראתי',
     empty: 'אין הודעות חדשות בנושאים שקראת',
+    markAll: 'סימון הכל כנקרא',
+    allRead: 'כל הנושאים סומנו כנקראים',
   },
   /** Messages of a listed topic the member has not seen (counted up to `cap`), a link to the first. */
   unread: {

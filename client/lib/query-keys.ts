@@ -29,6 +29,7 @@ export const apiPaths = {
   /** `ids`: comma-separated topic ids. */
   unreadTopics: (ids: string) => `/api/reading/topics?ids=${ids}`,
   unreadPosts: '/api/reading/unread',
+  readAll: '/api/reading/read-all',
 } as const;
 
 export const queryKeys = {

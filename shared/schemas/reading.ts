@@ -27,3 +27,6 @@ export type UnreadTopic = z.infer<typeof unreadTopic>;
 
 export const readingTopicsResponse = z.object({ topics: z.array(unreadTopic) });
 export type ReadingTopicsResponse = z.infer<typeof readingTopicsResponse>;
+
+/** POST /api/reading/read-all: how many topics had messages the member had not seen. */
+export const readAllResponse = z.object({ markedTopics: z.number().int() });

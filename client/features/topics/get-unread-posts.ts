@@ -31,3 +31,8 @@ export function useUnreadPostList() {
   const { posts, users } = useMemo(() => postsOfPages(query.data?.pages), [query.data]);
   return { query, posts, users };
 }
+
+/** POST /api/reading/read-all: every topic the member opened counts as read up to its newest message. */
+export function markAllTopicsRead(): Promise<{ markedTopics: number }> {
+  return apiFetch(apiPaths.readAll, { method: 'POST', body: {} });
+}

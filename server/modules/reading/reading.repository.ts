@@ -113,6 +113,22 @@ export function findUnreadTopics(
   return unreadTopicsQuery(db, userId, options).execute();
 }
 
+/**
+ * Moves each of the member's places that has messages of others after it up to its topic's newest
+ * message: "mark all read". Answers how many places moved.
+ */
+export async function markAllRead(db: Db, userId: number): Promise<number> {
+  const result = await db
+    .updateTable('topic_reads as r')
+    .set({
+      last_read_message_id: sql<number>`(SELECT max(m.id) FROM messages m WHERE m.topic_id = r.topic_id)`,
+    })
+    .where('r.user_id', '=', userId)
+    .where(sql<boolean>`EXISTS (SELECT 1 FROM messages m WHERE ${othersAfterPlace(userId)})`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** Every place the member keeps, by topic, for the export of their data. */
 export function placesOf(db: Db, userId: number) {
   return db

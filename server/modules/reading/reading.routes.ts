@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cursorParam, errorBody } from '../../../shared/schemas/common';
 import { postsResponse } from '../../../shared/schemas/topics';
-import { readingTopicsQuery, readingTopicsResponse } from '../../../shared/schemas/reading';
+import { readAllResponse, readingTopicsQuery, readingTopicsResponse } from '../../../shared/schemas/reading';
 import { requireUser } from '../../plugins/auth';
 import * as reading from './reading.service';
 
@@ -51,5 +51,18 @@ export const readingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => reading.unreadPosts(app.db, requireUser(request), request.params.timestamp),
+  );
+
+  app.post(
+    '/reading/read-all',
+    {
+      schema: {
+        tags: ['reading'],
+        description:
+          "Every topic the member opened counts as read up to its newest message (the unread list's 'mark all read'); answers how many moved.",
+        response: { 200: readAllResponse, ...errors },
+      },
+    },
+    async (request) => ({ markedTopics: await reading.markAllRead(app.db, requireUser(request)) }),
   );
 };

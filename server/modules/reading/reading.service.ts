@@ -52,3 +52,8 @@ export async function unreadPosts(
     users: authorsOf(page).map(presentUser),
   };
 }
+
+/** Every topic the member opened counts as read up to its newest message. */
+export function markAllRead(db: Kysely<Database>, user: UserRow): Promise<number> {
+  return repo.markAllRead(db, user.id);
+}

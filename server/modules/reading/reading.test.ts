@@ -160,8 +160,37 @@ describeEachDatabase('reading positions', (ctx) => {
       expect((await unreadList(writer)).posts).toEqual([]);
     });
 
+    it('marks every opened topic read up to its newest message, for the member alone', async () => {
+      const other = await createUser(ctx.db);
+      await read(reader, [topicId]);
+      await read(reader, [otherTopicId], otherTopicId);
+      await read(other, [topicId]);
+      await reply(writer);
+      await reply(writer, otherTopicId);
+      const newest = await reply(writer);
+      expect((await unreadList(reader)).posts).toHaveLength(2);
+
+      const marked = await api().post('/api/reading/read-all', {}, { token: reader.token });
+      expect(marked.statusCode, marked.body).toBe(200);
+      expect(marked.json()).toEqual({ markedTopics: 2 });
+      expect((await unreadList(reader)).posts).toEqual([]);
+      expect(await unread(reader)).toEqual([]);
+      // Read to the newest: the next message is news again.
+      const after = await reply(writer);
+      expect(await unread(reader)).toEqual([{ topicId, unreadCount: 1, firstUnreadId: after.id }]);
+      expect(after.id).toBeGreaterThan(newest.id);
+      // Another member's places did not move.
+      expect((await unreadList(other)).posts.map((post) => post.id)).toEqual([topicId]);
+      // Nothing left to mark.
+      await read(reader, [after.id]);
+      expect((await api().post('/api/reading/read-all', {}, { token: reader.token })).json()).toEqual({
+        markedTopics: 0,
+      });
+    });
+
     it('refuses a guest and a malformed cursor', async () => {
       expect((await api().get('/api/reading/unread')).statusCode).toBe(401);
+      expect((await api().post('/api/reading/read-all', {})).statusCode).toBe(401);
       const bad = await api().get('/api/reading/unread/more/abc', { token: reader.token });
       expect(bad.statusCode).toBe(400);
       expect(bad.json<{ message: string }>().message).toMatch(/[\u0590-\u05FF]/);
