@@ -1,5 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
-import { asUser, E2E_ADMIN, E2E_ADMIN_TOKEN, E2E_USER_TOKEN, hydrated, write } from './fixtures';
+import {
+  asUser,
+  E2E_ADMIN,
+  E2E_ADMIN_TOKEN,
+  E2E_USER_TOKEN,
+  hydrated,
+  newTopic,
+  reply,
+  write,
+} from './fixtures';
 
 // A member's unsent writing is kept in the browser (client/lib/drafts.ts), and a message can be
 // quoted into the reply (client/components/writer/quote-requests.ts; docs/product.md §4). The
@@ -13,11 +22,7 @@ test('a reply not yet sent survives a reload, another page and a failed send, an
   page,
   request,
 }) => {
-  const { post } = await write<{ post: { id: number } }>(request, E2E_ADMIN_TOKEN, 'POST', '/api/topic/', {
-    subject: `נושא לטיוטות ${stamp}`,
-    message: '<p>הודעה פותחת</p>',
-    forumId: FORUM_ID,
-  });
+  const { post } = await newTopic(request, E2E_ADMIN_TOKEN, `נושא לטיוטות ${stamp}`, FORUM_ID);
   try {
     await asUser(page, E2E_USER_TOKEN);
     await page.goto(`/topic/${post.id}`);
@@ -84,11 +89,7 @@ test('a member quotes a message into the reply, and its author is told of the qu
   page,
   request,
 }) => {
-  const { post } = await write<{ post: { id: number } }>(request, E2E_ADMIN_TOKEN, 'POST', '/api/topic/', {
-    subject: `נושא לציטוט ${stamp}`,
-    message: '<p>הודעה פותחת</p>',
-    forumId: FORUM_ID,
-  });
+  const { post } = await newTopic(request, E2E_ADMIN_TOKEN, `נושא לציטוט ${stamp}`, FORUM_ID);
   const quoted = await write<{ id: number }>(request, E2E_ADMIN_TOKEN, 'POST', '/api/message', {
     topicId: post.id,
     content: `<blockquote>ציטוט ישן</blockquote><p>משפט ששווה לצטט ${stamp}</p>`,
@@ -132,23 +133,16 @@ test('an edit closed by a click outside comes back when the box opens again; can
   page,
   request,
 }) => {
-  const { post } = await write<{ post: { id: number } }>(request, E2E_ADMIN_TOKEN, 'POST', '/api/topic/', {
-    subject: `נושא לעריכה ${stamp}`,
-    message: '<p>הודעה פותחת</p>',
-    forumId: FORUM_ID,
-  });
+  const { post } = await newTopic(request, E2E_ADMIN_TOKEN, `נושא לעריכה ${stamp}`, FORUM_ID);
   try {
-    const mine = await write<{ id: number }>(request, E2E_USER_TOKEN, 'POST', '/api/message', {
-      topicId: post.id,
-      content: '<p>הנוסח הראשון</p>',
-    });
+    const mine = await reply(request, E2E_USER_TOKEN, post.id, 'הנוסח הראשון');
     await asUser(page, E2E_USER_TOKEN);
     await page.goto(`/topic/${post.id}`);
-    const reply = page.locator(`#message-${mine.id}`);
-    const box = reply.locator('.action-box');
+    const message = page.locator(`#message-${mine.id}`);
+    const box = message.locator('.action-box');
     const editor = box.locator('.writer-content');
     const openEdit = async () => {
-      await reply.getByRole('button', { name: 'עריכה' }).click();
+      await message.getByRole('button', { name: 'עריכה' }).click();
       await expect(editor).toBeVisible();
       await page.waitForTimeout(350); // the click outside arms after 300 ms
     };
@@ -186,7 +180,7 @@ test('an edit closed by a click outside comes back when the box opens again; can
     // Saved, the edit leaves no draft behind.
     await typeAtEnd(' ונשמר');
     await box.getByRole('button', { name: 'שמירה' }).click();
-    await expect(reply.locator('.message-content')).toHaveText('הנוסח מהטלפון ונשמר');
+    await expect(message.locator('.message-content')).toHaveText('הנוסח מהטלפון ונשמר');
     await openEdit();
     await expect(editor).toHaveText('הנוסח מהטלפון ונשמר');
   } finally {

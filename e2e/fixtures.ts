@@ -134,6 +134,23 @@ export async function write<T>(
   return (await response.json()) as T;
 }
 
+/** A topic written through the API as the token's user, with an opening message that names it. */
+export function newTopic(request: APIRequestContext, token: string, subject: string, forumId: number) {
+  return write<{ post: { id: number } }>(request, token, 'POST', '/api/topic/', {
+    forumId,
+    subject,
+    message: `<p>${subject}: ההודעה הפותחת.</p>`,
+  });
+}
+
+/** A reply written through the API as the token's user. */
+export function reply(request: APIRequestContext, token: string, topicId: number, text: string) {
+  return write<{ id: number }>(request, token, 'POST', '/api/message', {
+    topicId,
+    content: `<p>${text}</p>`,
+  });
+}
+
 /** Every page this browser page opens is logged in with the token (a seed session: no captcha). */
 export async function asUser(page: Page, token: string): Promise<void> {
   await page.addInitScript((value) => localStorage.setItem('authToken', value), token);

@@ -18,6 +18,8 @@ import {
   E2E_USER,
   E2E_USER_TOKEN,
   E2E_WRITER,
+  newTopic,
+  reply,
   topicIdBySubject,
   write,
   xsrfOf,
@@ -32,16 +34,6 @@ const LIVE_FORUM_ID = 2;
 
 /** A session of the writer opened through the login API (captcha and XSRF), made once per run. */
 const E2E_WRITER_TOKEN = { value: '' };
-
-const reply = (request: APIRequestContext, token: string, topicId: number, text: string) =>
-  write<{ id: number }>(request, token, 'POST', '/api/message', { topicId, content: `<p>${text}</p>` });
-
-const newTopic = (request: APIRequestContext, token: string, subject: string, forumId = LIVE_FORUM_ID) =>
-  write<{ post: { id: number } }>(request, token, 'POST', '/api/topic/', {
-    forumId,
-    subject,
-    message: `<p>${subject}: ההודעה הפותחת.</p>`,
-  });
 
 async function solvedCaptcha(request: APIRequestContext): Promise<string> {
   const challenge = (await (await request.get('/api/captcha')).json()) as Challenge;
@@ -62,7 +54,7 @@ test.describe
     let topicId = 0;
 
     test.beforeAll(async ({ request }) => {
-      const topic = await newTopic(request, E2E_ADMIN_TOKEN, `נושא חי ${stamp}`);
+      const topic = await newTopic(request, E2E_ADMIN_TOKEN, `נושא חי ${stamp}`, LIVE_FORUM_ID);
       topicId = topic.post.id;
       for (let index = 1; index <= 7; index += 1) {
         await reply(request, E2E_USER_TOKEN, topicId, `תגובה קיימת ${index}`);
@@ -190,7 +182,7 @@ test.describe
         const before = await scrollOf(page);
         const looked = await cards.nth(3).boundingBox();
         const subject = `נושא חדש בבית ${width} ${stamp}`;
-        await newTopic(request, E2E_USER_TOKEN, subject);
+        await newTopic(request, E2E_USER_TOKEN, subject, LIVE_FORUM_ID);
         const banner = page.getByRole('button', { name: 'נושא חדש אחד - הצגה' });
         await expect(banner).toBeVisible({ timeout: 2000 });
         await expect(banner).toBeInViewport();
@@ -209,7 +201,7 @@ test.describe
       await page.goto(`/forum/${LIVE_FORUM_ID}`);
       await expect(page.locator('.post-list__items > li').first()).toBeVisible();
       await newTopic(request, E2E_USER_TOKEN, `נושא בפורום אחר ${stamp}`, 1);
-      await newTopic(request, E2E_USER_TOKEN, `נושא בפורום ${stamp}`);
+      await newTopic(request, E2E_USER_TOKEN, `נושא בפורום ${stamp}`, LIVE_FORUM_ID);
       await expect(page.getByRole('button', { name: 'נושא חדש אחד - הצגה' })).toBeVisible({ timeout: 2000 });
       await page.getByRole('button', { name: 'נושא חדש אחד - הצגה' }).click();
       await expect(page.locator('.post-list__items > li').first()).toContainText(`נושא בפורום ${stamp}`);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { asUser, E2E_ADMIN_TOKEN, E2E_USER_TOKEN, hydrated, write } from './fixtures';
+import { asUser, E2E_ADMIN_TOKEN, E2E_USER_TOKEN, hydrated, newTopic, reply, write } from './fixtures';
 
 // A member's place in each topic they opened (server/modules/reading/): the lists show how many
 // messages came since, over the topic's picture, and lead to the first of them; the page opened
@@ -14,18 +14,10 @@ test('a member sees what is new in topics they read, goes to the first new messa
   browser,
   request,
 }) => {
-  const { post } = await write<{ post: { id: number } }>(request, E2E_ADMIN_TOKEN, 'POST', '/api/topic/', {
-    subject: SUBJECT,
-    message: '<p>הודעה פותחת</p>',
-    forumId: FORUM_ID,
-  });
-  const reply = (text: string) =>
-    write<{ id: number }>(request, E2E_ADMIN_TOKEN, 'POST', '/api/message', {
-      topicId: post.id,
-      content: `<p>${text}</p>`,
-    });
+  const { post } = await newTopic(request, E2E_ADMIN_TOKEN, SUBJECT, FORUM_ID);
+  const adminReply = (text: string) => reply(request, E2E_ADMIN_TOKEN, post.id, text);
   try {
-    for (let index = 1; index <= 3; index += 1) await reply(`תגובה ישנה ${index}`);
+    for (let index = 1; index <= 3; index += 1) await adminReply(`תגובה ישנה ${index}`);
     await asUser(page, E2E_USER_TOKEN);
     const card = page.locator('.post-card', { hasText: SUBJECT });
     const badge = card.locator('.post-card__unread');
@@ -37,7 +29,7 @@ test('a member sees what is new in topics they read, goes to the first new messa
     expect((await marked).ok()).toBe(true);
 
     const news: number[] = [];
-    for (let index = 1; index <= 9; index += 1) news.push((await reply(`המשך ${index}`)).id);
+    for (let index = 1; index <= 9; index += 1) news.push((await adminReply(`המשך ${index}`)).id);
 
     await page.goto(`/forum/${FORUM_ID}`);
     await expect(badge).toHaveText(/^9 חדשות/);
@@ -79,7 +71,7 @@ test('a member sees what is new in topics they read, goes to the first new messa
     await expect(page.locator(`#message-${news[0]}`)).toHaveClass(/is-highlighted/);
     await expect(page.getByText('המשך 9')).toHaveCount(0);
     // What the member had not seen is marked new for this visit; what they had, not.
-    await expect(page.locator(`#message-${news[0]} .message__new`)).toHaveText('חדשה');
+    await expect(page.locator(`#message-${news[0]} .badge--new`)).toHaveText('חדשה');
     await expect(page.locator(`#message-${news[1]}`)).toHaveClass(/is-new/);
     await expect(page.locator('article.message', { hasText: 'תגובה ישנה 3' })).not.toHaveClass(/is-new/);
 
@@ -107,7 +99,7 @@ test('a member sees what is new in topics they read, goes to the first new messa
     await expect(page.locator('.unread-page .empty-state, .unread-page .post-card').first()).toBeVisible();
     await expect(page.locator('.unread-page .post-card', { hasText: SUBJECT })).toHaveCount(0);
     await page.goto(`/forum/${FORUM_ID}`);
-    const last = await reply('עוד אחת');
+    const last = await adminReply('עוד אחת');
     await page.reload();
     await expect(badge).toHaveAccessibleName('1 חדשה מאז הקריאה האחרונה: מעבר לראשונה');
     await expect(badge).toHaveAttribute('href', `/topic/${post.id}?message=${last.id}`);
@@ -127,11 +119,7 @@ test('a member sees what is new in topics they read, goes to the first new messa
 });
 
 test('a member marks everything read from the unread list', async ({ page, request }) => {
-  const { post } = await write<{ post: { id: number } }>(request, E2E_ADMIN_TOKEN, 'POST', '/api/topic/', {
-    subject: `נושא לסימון ${stamp}`,
-    message: '<p>הודעה פותחת</p>',
-    forumId: FORUM_ID,
-  });
+  const { post } = await newTopic(request, E2E_ADMIN_TOKEN, `נושא לסימון ${stamp}`, FORUM_ID);
   try {
     await asUser(page, E2E_USER_TOKEN);
     const marked = page.waitForResponse((response) => response.url().endsWith('/api/notifications/read'));

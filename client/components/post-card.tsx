@@ -3,7 +3,6 @@ import type { PublicUser } from '../../shared/schemas/common';
 import type { Forum } from '../../shared/schemas/forums';
 import type { UnreadTopic } from '../../shared/schemas/reading';
 import type { Post } from '../../shared/schemas/topics';
-import { LIMITS } from '../../shared/limits';
 import { he } from '../i18n/he';
 import { useDateFormat } from '../lib/dates';
 import { postImageUrl } from '../lib/images';
@@ -41,8 +40,7 @@ export function PostCard({
         {unread ? (
           // Over the image, so its arrival after the page moves nothing.
           <AppLink to={`/topic/${post.id}?message=${unread.firstUnreadId}`} className="post-card__unread">
-            {he.unread.badge(unread.unreadCount, LIMITS.unreadCountCap)}{' '}
-            <span className="visually-hidden">{he.unread.where}</span>
+            {he.unread.badge(unread.unreadCount)} <span className="visually-hidden">{he.unread.where}</span>
           </AppLink>
         ) : null}
       </div>

@@ -1,3 +1,5 @@
+import { LIMITS } from '../../shared/limits';
+
 /**
  * Every Hebrew string the client shows, in one place (docs/product.md §1, §2, §5, §6, §8). Validation messages
  * live in shared/validation-messages.ts and error texts in shared/errors.ts: the server answers with
@@ -48,10 +50,14 @@ export const he = {
     markAll: 'סימון הכל כנקרא',
     allRead: 'כל הנושאים סומנו כנקראים',
   },
-  /** Messages of a listed topic the member has not seen (counted up to `cap`), a link to the first. */
+  /** Messages of a listed topic the member has not seen (counted up to the cap), a link to the first. */
   unread: {
-    badge: (count: number, cap: number) =>
-      count >= cap ? `${cap - 1}+ חדשות` : count === 1 ? '1 חדשה' : `${count} חדשות`,
+    badge: (count: number) =>
+      count >= LIMITS.unreadCountCap
+        ? `${LIMITS.unreadCountCap - 1}+ חדשות`
+        : count === 1
+          ? '1 חדשה'
+          : `${count} חדשות`,
     /** Read after the count (its accessible name starts with what it shows). */
     where: 'מאז הקריאה האחרונה: מעבר לראשונה',
     /** On a message the member had not seen before this visit. */

@@ -316,7 +316,7 @@ function MessageItem({
               {formatDateTime(message.date)}
             </time>
             {/* On the date's line, which has room for it: its arrival after the page moves nothing. */}
-            {isNew ? <span className="message__new">{he.unread.newMessage}</span> : null}
+            {isNew ? <span className="badge badge--new">{he.unread.newMessage}</span> : null}
           </span>
         </div>
         {message.likes.length > 0 ? (

@@ -4,15 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readDraft, saveDraft } from '../../lib/drafts';
 import { logout, setAuthenticatedUser } from '../../session/auth-store';
 import { useDraft } from './use-draft';
-
-const MEMBER = {
-  id: 2,
-  username: 'דנה כהן',
-  isAdmin: false,
-  avatar: '/api/avatars/2.svg',
-  email: 'd@x.test',
-  birthdate: null,
-};
+import { TEST_MEMBER } from '../../test/members';
 
 function Writer({ place }: { place: string }) {
   const draft = useDraft(place);
@@ -34,7 +26,7 @@ afterEach(() => {
 
 describe('useDraft', () => {
   it('keeps nothing for a token not yet confirmed, and reads the draft once its member is', () => {
-    saveDraft(MEMBER.id, 'reply:5', '<p>כמעט</p>');
+    saveDraft(TEST_MEMBER.id, 'reply:5', '<p>כמעט</p>');
     // As at a page's start: the stored token is read, its member is still being confirmed.
     localStorage.setItem('authToken', 'token');
     render(<Writer place="reply:5" />);
@@ -42,9 +34,9 @@ describe('useDraft', () => {
     act(() => screen.getByRole('button').click());
     expect(localStorage.getItem('draft:NaN:reply:5')).toBeNull();
 
-    act(() => setAuthenticatedUser(MEMBER));
+    act(() => setAuthenticatedUser(TEST_MEMBER));
     expect(screen.getByRole('status').textContent).toBe('<p>כמעט</p>');
     act(() => screen.getByRole('button').click());
-    expect(readDraft(MEMBER.id, 'reply:5')).toBe('עוד לא נשלח');
+    expect(readDraft(TEST_MEMBER.id, 'reply:5')).toBe('עוד לא נשלח');
   });
 });

@@ -7,15 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '../../../shared/schemas/notifications';
 import { logout, setAuthenticated } from '../../session/auth-store';
 import { NotificationBell } from './notification-bell';
+import { TEST_MEMBER } from '../../test/members';
 
-const USER = {
-  id: 2,
-  username: 'דנה כהן',
-  isAdmin: false,
-  avatar: '/api/avatars/2.svg',
-  email: 'd@x.test',
-  birthdate: null,
-};
 const WRITER = { id: 3, username: 'יוסי לוי', isAdmin: false, avatar: '/api/avatars/3.svg' };
 
 function notification(id: number, read: boolean): Notification {
@@ -73,7 +66,7 @@ beforeEach(() => {
       return new Response('{}', { status: 404 });
     }),
   );
-  act(() => setAuthenticated(USER, 'token'));
+  act(() => setAuthenticated(TEST_MEMBER, 'token'));
 });
 
 afterEach(() => {
